@@ -1,0 +1,49 @@
+"""Shared arguments: game name, --seats and --option k=v."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from p2pcards.cli._i18n import add_lang_argument
+from p2pcards.games import Game, OptionError, game_info, game_names
+
+
+def add_game_arguments(p: argparse.ArgumentParser) -> None:
+    """Add GAME, --seats, repeated --option k=v and --lang."""
+    add_lang_argument(p)
+    p.add_argument("game", metavar="GAME", help=f"one of: {', '.join(game_names())}")
+    p.add_argument("--seats", type=int, default=None, help="number of seats (game default)")
+    p.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="K=V",
+        help="game option, repeatable (see docs/rules/GAME.md for the list)",
+    )
+
+
+def game_from_args(args: argparse.Namespace) -> Game[Any]:
+    """Configure the game named in ``args``; exits with status 2 and a clear message
+    (listing the allowed options) on a bad name, option or seat count."""
+    try:
+        info = game_info(args.game)
+        opts: dict[str, str] = {}
+        for kv in args.option:
+            if "=" not in kv:
+                raise OptionError(f"--option expects K=V, got {kv!r}")
+            k, v = kv.split("=", 1)
+            opts[k.strip()] = v
+        return info.configure(args.seats, **opts)
+    except OptionError as e:
+        print(f"p2pcards: {e}", file=sys.stderr)
+        try:
+            info = game_info(args.game)
+            print("options:", file=sys.stderr)
+            for o in info.options:
+                print(f"  {o.name}={o.default}  {o.help}", file=sys.stderr)
+        except OptionError:
+            pass
+        raise SystemExit(2) from None

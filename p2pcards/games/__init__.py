@@ -1,0 +1,77 @@
+"""Rules engines behind one uniform contract (DESIGN.md, "Hidden information in the engine").
+
+Public API::
+
+    game = load_game("akulina", seats=4)          # options validated
+    state = game.new_state()
+    dealer = LocalDealer.seeded(state, seed=7)    # or the mental-poker table
+    result = dealer.run([bots.basic] * 4)
+
+See ``docs/architecture.md`` for the contract in full.
+"""
+
+from p2pcards.games._dealer import HandOrder, LocalDealer, Player, replay
+from p2pcards.games._errors import ClaimMismatch, DecodeError, GameError, IllegalMove, OptionError
+from p2pcards.games._events import (
+    CommitOrder,
+    DealerEvent,
+    Decision,
+    Finished,
+    Need,
+    Open,
+    Opened,
+    OrderCommitted,
+    Random,
+    RandomValue,
+    Reveal,
+    Revealed,
+    Shuffle,
+    Shuffled,
+    TakeHidden,
+    Taken,
+)
+from p2pcards.games._moves import Event, Move, decode_event, encode_event
+from p2pcards.games._registry import game_info, game_names, load_game
+from p2pcards.games._state import Claim, Game, GameInfo, GameState, Knowledge, Option, View
+
+__all__ = [
+    "Claim",
+    "ClaimMismatch",
+    "CommitOrder",
+    "DealerEvent",
+    "Decision",
+    "DecodeError",
+    "Event",
+    "Finished",
+    "Game",
+    "GameError",
+    "GameInfo",
+    "GameState",
+    "HandOrder",
+    "IllegalMove",
+    "Knowledge",
+    "LocalDealer",
+    "Move",
+    "Need",
+    "Open",
+    "Opened",
+    "Option",
+    "OptionError",
+    "OrderCommitted",
+    "Player",
+    "Random",
+    "RandomValue",
+    "Reveal",
+    "Revealed",
+    "Shuffle",
+    "Shuffled",
+    "TakeHidden",
+    "Taken",
+    "View",
+    "decode_event",
+    "encode_event",
+    "game_info",
+    "game_names",
+    "load_game",
+    "replay",
+]

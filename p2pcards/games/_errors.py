@@ -1,0 +1,34 @@
+"""Errors raised by rules engines."""
+
+from __future__ import annotations
+
+
+class GameError(Exception):
+    """Base of every error a rules engine raises."""
+
+
+class IllegalMove(GameError):
+    """An event or move that the rules forbid, checked against public information.
+
+    ``seat`` is the seat to blame (None for a dealer event out of place), ``rule`` names
+    the section of the rules text that forbids it (e.g. ``"akulina: one card per turn"``).
+    """
+
+    def __init__(self, seat: int | None, rule: str, message: str) -> None:
+        self.seat = seat
+        self.rule = rule
+        self.message = message
+        who = f"seat {seat}: " if seat is not None else ""
+        super().__init__(f"{who}{message} [{rule}]")
+
+
+class ClaimMismatch(IllegalMove):
+    """Opened cards differ from what the moving seat claimed they were."""
+
+
+class OptionError(GameError, ValueError):
+    """An unknown game, an unknown option or an option value out of range."""
+
+
+class DecodeError(GameError, ValueError):
+    """Bytes or plain data that do not decode to a valid move or event."""

@@ -1,0 +1,286 @@
+"""The engine contract: options, game descriptions, claims and the state base class.
+
+Modeled on OpenSpiel's ``Game``/``State`` split, for many parties with hidden cards:
+a :class:`GameInfo` describes a game and its options; :meth:`GameInfo.new_state` gives a
+:class:`GameState`, a deterministic, mutable state machine driven by needs and events
+(:mod:`p2pcards.games._events`).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+import msgpack
+
+from p2pcards.cards import Card
+from p2pcards.games._errors import OptionError
+from p2pcards.games._events import Finished, Need
+from p2pcards.games._moves import Event, Move, decode_event, encode_event
+
+Knowledge = Mapping[int, Card]
+"""What one seat knows: position -> card, for the positions it has seen this hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One configuration option of a game.
+
+    ``default`` is the variant the rules text calls "ours"; ``choices`` (if given) lists
+    every allowed value; ``low``/``high`` bound integers; ``rules`` names the section of
+    the rules text the option comes from; ``help`` says what it does, in English.
+    """
+
+    name: str
+    default: Any
+    help: str
+    rules: str
+    choices: tuple[Any, ...] | None = None
+    low: int | None = None
+    high: int | None = None
+
+    def parse(self, value: Any) -> Any:
+        """Validate ``value`` (a Python value or its command-line string form).
+
+        Returns the typed value; raises :class:`OptionError` naming the option and the
+        allowed values.
+        """
+        kind = type(self.default)
+        v = value
+        if isinstance(value, str) and kind is not str:
+            text = value.strip().lower()
+            try:
+                if kind is bool:
+                    if text not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
+                        raise ValueError
+                    v = text in ("true", "yes", "1", "on")
+                else:
+                    v = kind(text)
+            except ValueError:
+                raise OptionError(
+                    f"option {self.name}: {value!r} is not a {kind.__name__}"
+                ) from None
+        if kind is int and (not isinstance(v, int) or isinstance(v, bool)):
+            raise OptionError(f"option {self.name}: {value!r} is not an integer")
+        if kind is bool and not isinstance(v, bool):
+            raise OptionError(f"option {self.name}: {value!r} is not true/false")
+        if kind is str and not isinstance(v, str):
+            raise OptionError(f"option {self.name}: {value!r} is not a string")
+        if self.choices is not None and v not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.name}: {value!r} is not one of {allowed}")
+        if self.low is not None and v < self.low:
+            raise OptionError(f"option {self.name}: {v} is below the minimum {self.low}")
+        if self.high is not None and v > self.high:
+            raise OptionError(f"option {self.name}: {v} is above the maximum {self.high}")
+        return v
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A duty about hidden cards that only the end-of-hand audit can check.
+
+    ``hand``/``step``: where it was made (step = index of the move among the hand's
+    events); ``seat``: who made it; ``rule``: the rules section; ``text``: the claim in
+    plain words; ``check(cards)`` gets every card of the hand (position -> card, after
+    the end-of-hand reveal) and returns None if the claim holds, else the explanation
+    naming the card that makes it false.
+    """
+
+    hand: int
+    step: int
+    seat: int
+    rule: str
+    text: str
+    check: Callable[[Mapping[int, Card]], str | None] = field(compare=False, repr=False)
+
+
+StateT = TypeVar("StateT", bound="GameState")
+
+
+@dataclass(frozen=True)
+class GameInfo(Generic[StateT]):
+    """A registered game: names, seat range, options, move types and its state class."""
+
+    name: str
+    title: Mapping[str, str]
+    min_seats: int
+    max_seats: int
+    default_seats: int
+    options: tuple[Option, ...]
+    move_types: tuple[type[Move], ...]
+    state_class: type[StateT]
+    rules_file: str
+    bots: Mapping[str, Any] = field(default_factory=dict)
+    """Bot name -> :class:`~p2pcards.games.Player` (at least "random" and "basic")."""
+
+    def option(self, name: str) -> Option:
+        """The option called ``name``; raises OptionError listing the known ones."""
+        for o in self.options:
+            if o.name == name:
+                return o
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise OptionError(f"{self.name} has no option {name!r} (options: {known})")
+
+    def configure(self, seats: int | None = None, **options: Any) -> Game[StateT]:
+        """Validate seats and options; returns a configured :class:`Game`.
+
+        Raises OptionError for an unknown option, a bad value or a seat count outside
+        ``min_seats..max_seats``.
+        """
+        n = self.default_seats if seats is None else seats
+        if isinstance(n, str):
+            try:
+                n = int(n)
+            except ValueError:
+                raise OptionError(f"seats: {n!r} is not a number") from None
+        if not self.min_seats <= n <= self.max_seats:
+            raise OptionError(
+                f"{self.name} is played by {self.min_seats} to {self.max_seats} seats, not {n}"
+            )
+        values = {o.name: o.default for o in self.options}
+        for k, v in options.items():
+            values[k] = self.option(k).parse(v)
+        return Game(self, n, values)
+
+    @property
+    def move_kinds(self) -> dict[str, type[Move]]:
+        """KIND -> move class."""
+        return {m.KIND: m for m in self.move_types}
+
+
+@dataclass(frozen=True)
+class Game(Generic[StateT]):
+    """A game with its seat count and every option's value fixed."""
+
+    info: GameInfo[StateT]
+    seats: int
+    options: Mapping[str, Any]
+
+    @property
+    def name(self) -> str:
+        """The game's registry name."""
+        return self.info.name
+
+    def new_state(self) -> StateT:
+        """The initial state (nothing shuffled yet)."""
+        return self.info.state_class(self)
+
+    def decode_event(self, obj: object) -> Event:
+        """Decode plain data from :func:`encode_event`; raises DecodeError."""
+        return decode_event(obj, self.info.move_kinds)
+
+    def encode_event(self, event: Event) -> list[object]:
+        """Plain msgpack-ready data for ``event``."""
+        return encode_event(event)
+
+    def describe(self) -> dict[str, Any]:
+        """Plain data naming the game, seats and options (used in the genesis)."""
+        return {"game": self.name, "seats": self.seats, "options": dict(self.options)}
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may see.  Games subclass this with their public fields.
+
+    ``seat``: the viewer; ``need``: what the game waits for; ``hand``: the viewer's own
+    cards as (position, card) pairs, sorted for display; ``counts``: cards in each
+    seat's hand; ``hand_no``: the hand (deal) number, 0-based.
+    """
+
+    seat: int
+    need: Need
+    hand: tuple[tuple[int, Card], ...]
+    counts: tuple[int, ...]
+    hand_no: int
+
+
+class GameState(ABC):
+    """Base class of every engine's state.
+
+    Subclasses implement :meth:`need`, :meth:`legal_moves`, :meth:`_apply`,
+    :meth:`view` and :meth:`public_state`; the base keeps the claims and the event
+    count.  All methods are deterministic and do no I/O.
+    """
+
+    info: ClassVar[GameInfo[Any]]
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.seats = game.seats
+        self.options = game.options
+        self._claims: list[Claim] = []
+        self.step = 0  # events applied in the current hand
+        self.hand_no = -1
+
+    # -- the contract ---------------------------------------------------------------
+    @abstractmethod
+    def need(self) -> Need:
+        """What the game waits for now (one of the needs in ``_events``)."""
+
+    @abstractmethod
+    def legal_moves(self, seat: int, knowledge: Knowledge) -> list[Move]:
+        """Every legal move of ``seat`` given what it knows, sorted deterministically.
+
+        Empty when it is not ``seat``'s decision.  ``knowledge`` maps the positions this
+        seat has seen to their cards.
+        """
+
+    def apply(self, event: Event) -> None:
+        """Apply a dealer event or a move.
+
+        Raises :class:`IllegalMove` (naming seat and rule) when the event does not answer
+        the current need or the move breaks a rule checkable in public; the state is then
+        unchanged.  :class:`ClaimMismatch` when opened cards contradict a claim.
+        """
+        self._apply(event)
+        self.step += 1
+
+    @abstractmethod
+    def _apply(self, event: Event) -> None:
+        """Game-specific part of :meth:`apply`; must validate before mutating."""
+
+    @abstractmethod
+    def view(self, seat: int, knowledge: Knowledge) -> View:
+        """What ``seat`` may see, given its knowledge."""
+
+    @abstractmethod
+    def public_state(self) -> Any:
+        """The public state as plain, deterministic msgpack-ready data (no dicts with
+        unordered keys)."""
+
+    def claims(self) -> list[Claim]:
+        """Every hidden-information claim made so far (all hands)."""
+        return list(self._claims)
+
+    def add_claim(
+        self, seat: int, rule: str, text: str, check: Callable[[Mapping[int, Card]], str | None]
+    ) -> None:
+        """Record a claim made by ``seat`` at the current step (for subclasses)."""
+        self._claims.append(Claim(self.hand_no, self.step, seat, rule, text, check))
+
+    def digest(self) -> bytes:
+        """SHA-256 of the canonical encoding of :meth:`public_state` (32 bytes)."""
+        return hashlib.sha256(msgpack.packb(self.public_state(), use_bin_type=True)).digest()
+
+    def clone(self: StateT) -> StateT:
+        """An independent deep copy."""
+        return copy.deepcopy(self)
+
+    @property
+    def is_finished(self) -> bool:
+        """True when :meth:`need` is Finished."""
+        return isinstance(self.need(), Finished)
+
+    def describe_event(self, event: Event, lang: str = "en") -> str:
+        """One line of hand history for ``event`` (games override for nicer text)."""
+        return repr(event)
+
+
+def seats_clockwise(start: int, n: int) -> Sequence[int]:
+    """Seats ``start, start+1, ..`` modulo ``n`` (clockwise is increasing seat index)."""
+    return [(start + i) % n for i in range(n)]
