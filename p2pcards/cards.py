@@ -183,7 +183,7 @@ def parse_card(text: str) -> Card:
     if len(t) < 2:
         raise ValueError(f"not a card: {text!r}")
     rank = _RANK_BY_SYMBOL.get(t[:-1].upper())
-    suit = _SUIT_BY_LETTER.get(t[-1].lower()) or _SUIT_BY_LETTER.get(t[-1])
+    suit = _SUIT_BY_LETTER.get(t[-1].lower())
     if rank is None or suit is None:
         raise ValueError(f"not a card: {text!r} (expected e.g. Q♠, QS, 10h)")
     return Card(rank, suit)
