@@ -65,7 +65,8 @@ class LocalDealer:
     When they run out (or none are given) decks are shuffled with ``rng``.
     ``hand_order(seat, positions, rng)`` gives a holder's secret order (default: a
     random permutation).  ``knowledge[seat]`` is what each seat has seen this hand;
-    ``cards`` is every card of the current hand; ``events`` every event applied.
+    ``cards`` is every card of the current hand (``hand_cards[h]`` of hand h);
+    ``events`` every event applied (``hand_events[h]`` those of hand h).
     """
 
     state: GameState
@@ -76,6 +77,7 @@ class LocalDealer:
     cards: dict[int, Card] = field(init=False, default_factory=dict)
     events: list[Event] = field(init=False, default_factory=list)
     hand_events: list[list[Event]] = field(init=False, default_factory=list)
+    hand_cards: list[dict[int, Card]] = field(init=False, default_factory=list)
     player_rngs: list[_random.Random] = field(init=False)
     _order: list[int] = field(init=False, default_factory=list)
     _hand: int = field(init=False, default=-1)
@@ -108,6 +110,7 @@ class LocalDealer:
                 self.cards = {}
                 self.knowledge = [{} for _ in range(self.state.seats)]
                 self.hand_events.append([])
+                self.hand_cards.append(self.cards)
             order = list(self.decks.pop(0)) if self.decks else None
             if order is None:
                 order = list(need.cards)

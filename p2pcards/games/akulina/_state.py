@@ -178,7 +178,7 @@ class AkulinaState(GameState):
             if drawn is None:
                 return []
             moves = [
-                Discard(seat, (self.drawn, p), (drawn, knowledge[p]))
+                _discard(seat, (self.drawn, p), knowledge)
                 for p in hand
                 if p != self.drawn and p in knowledge and pairable(drawn, knowledge[p])
             ]
@@ -268,6 +268,8 @@ class AkulinaState(GameState):
         pos, cards = mv.positions, mv.cards
         if len(pos) != len(cards) or len(set(pos)) != len(pos) or any(p not in hand for p in pos):
             raise IllegalMove(mv.seat, R_PAIRS, "discarded positions are not in your hand")
+        if list(pos) != sorted(pos):
+            raise IllegalMove(mv.seat, R_PAIRS, "list discarded positions in increasing order")
         if len(pos) % 2:
             raise IllegalMove(mv.seat, R_PAIRS, "an odd number of cards is not a set of pairs")
         if not _pairs_ok(cards):
@@ -416,6 +418,11 @@ class AkulinaState(GameState):
                 f"место {event.seat} сбрасывает {cs}" if ru else f"seat {event.seat} discards {cs}"
             )
         return super().describe_event(event, lang)
+
+
+def _discard(seat: int, positions: tuple[int, ...], knowledge: Knowledge) -> Discard:
+    pos = tuple(sorted(positions))
+    return Discard(seat, pos, tuple(knowledge[p] for p in pos))
 
 
 def _pairs_ok(cards: Sequence[Card]) -> bool:
