@@ -1,0 +1,98 @@
+"""Peer-to-peer networking for one table: framing, authenticated connections, a gossiping
+full mesh, and LAN discovery.  It moves bytes; it knows nothing of games or tables.
+
+Public API (see ``docs/net.md`` for the protocol and a walk-through)::
+
+    from p2pcards import net
+
+    store = net.MemoryLog()                       # or the peer layer's LogStore
+    async with net.open_mesh(key, table_id, store, host="0.0.0.0") as mesh:
+        peer_id = await mesh.connect(("192.168.1.7", 40123))  # join by host:port
+        mesh.add_peer(other_id, ("192.168.1.9", 40200))       # or a known member
+        store.append(b"entry"); mesh.announce()               # gossip
+        await mesh.send_direct(peer_id, b"sealed")            # one peer only
+        async for event in mesh.events: ...
+
+    info = await net.probe(("192.168.1.7", 40123))  # who listens there (no auth)
+
+Framing (sans-I/O): ``FrameDecoder``, ``encode_frame``, ``FrameStream`` (trio).
+Errors: everything raised is a ``NetError``.
+"""
+
+from p2pcards.net._backoff import Backoff
+from p2pcards.net._connection import Connection
+from p2pcards.net._errors import (
+    ConnectionClosed,
+    FrameError,
+    FrameTooLarge,
+    FrameTruncated,
+    HandshakeError,
+    NetError,
+    PeerUnavailable,
+    ProtocolError,
+    ReadTimeout,
+)
+from p2pcards.net._events import (
+    DirectReceived,
+    EntryAccepted,
+    EntryConflict,
+    EntryRejected,
+    MeshEvent,
+    PeerConnected,
+    PeerDisconnected,
+)
+from p2pcards.net._framing import (
+    DEFAULT_MAX_FRAME,
+    HEADER_SIZE,
+    FrameDecoder,
+    FrameStream,
+    encode_frame,
+)
+from p2pcards.net._handshake import Authenticated, handshake
+from p2pcards.net._keys import PEER_ID_SIZE, fingerprint, peer_id_of, short_fingerprint
+from p2pcards.net._mesh import Address, Mesh, MeshConfig, PeerStatus, open_mesh, probe
+from p2pcards.net._store import LogStore, MemoryLog
+from p2pcards.net._wire import MsgType, decode, encode
+
+__all__ = [
+    "DEFAULT_MAX_FRAME",
+    "HEADER_SIZE",
+    "PEER_ID_SIZE",
+    "Address",
+    "Authenticated",
+    "Backoff",
+    "Connection",
+    "ConnectionClosed",
+    "DirectReceived",
+    "EntryAccepted",
+    "EntryConflict",
+    "EntryRejected",
+    "FrameDecoder",
+    "FrameError",
+    "FrameStream",
+    "FrameTooLarge",
+    "FrameTruncated",
+    "HandshakeError",
+    "LogStore",
+    "MemoryLog",
+    "Mesh",
+    "MeshConfig",
+    "MeshEvent",
+    "MsgType",
+    "NetError",
+    "PeerConnected",
+    "PeerDisconnected",
+    "PeerStatus",
+    "PeerUnavailable",
+    "ProtocolError",
+    "ReadTimeout",
+    "decode",
+    "encode",
+    "encode_frame",
+    "fingerprint",
+    "handshake",
+    "open_mesh",
+    "peer_id_of",
+    "probe",
+    "short_fingerprint",
+]

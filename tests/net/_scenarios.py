@@ -1,0 +1,172 @@
+"""Network scenarios, each run by a test inside a private netns (see _netns.py).
+
+``python tests/net/_scenarios.py NAME ARGS_JSON``: runs scenario NAME with the JSON list
+of arguments and prints ``RESULT <json>``; the pytest side asserts on that.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import trio
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from _node import TABLE_ID, TEST_CONFIG, node_key  # noqa: E402
+
+from p2pcards import net  # noqa: E402
+
+SCENARIOS: dict[str, Callable[..., Awaitable[Any]]] = {}
+
+
+def scenario(fn: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+    SCENARIOS[fn.__name__] = fn
+    return fn
+
+
+async def _read_result(proc: trio.Process) -> dict[str, Any]:
+    assert proc.stdout is not None
+    buf = b""
+    while b"\n" not in buf or not any(
+        line.startswith(b"RESULT ") for line in buf.split(b"\n")[:-1]
+    ):
+        data = await proc.stdout.receive_some(65536)
+        if not data:
+            raise RuntimeError(f"node exited without a result: {buf[-2000:]!r}")
+        buf += data
+    for line in buf.split(b"\n"):
+        if line.startswith(b"RESULT "):
+            return dict(json.loads(line[len(b"RESULT ") :]))
+    raise AssertionError
+
+
+@scenario
+async def mesh(n: int, entries: int, cut: list[int] | None) -> Any:
+    """``n`` node processes gossip ``entries`` round-robin entries; optionally a cut link."""
+    ports = [41000 + k for k in range(n)]
+    results: list[dict[str, Any]] = []
+    procs: list[trio.Process] = []
+    env = {**os.environ}
+    async with trio.open_nursery() as nursery:
+        for k in range(n):
+            cfg = {"index": k, "n": n, "ports": ports, "entries": entries, "cut": cut}
+            proc = await trio.lowlevel.open_process(
+                [sys.executable, str(HERE / "_node.py"), json.dumps(cfg)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                env=env,
+            )
+            procs.append(proc)
+
+        async def collect(proc: trio.Process) -> None:
+            results.append(await _read_result(proc))
+
+        with trio.fail_after(17):
+            async with trio.open_nursery() as inner:
+                for proc in procs:
+                    inner.start_soon(collect, proc)
+        for proc in procs:
+            assert proc.stdin is not None
+            await proc.stdin.aclose()
+        with trio.fail_after(3):
+            for proc in procs:
+                await proc.wait()
+        nursery.cancel_scope.cancel()
+    return {
+        "results": sorted(results, key=lambda r: r["index"]),
+        "exit_codes": [p.returncode for p in procs],
+    }
+
+
+@scenario
+async def pair() -> Any:
+    """Two in-process meshes: connect by address, probe, direct message, clean close."""
+    out: dict[str, Any] = {}
+    log_a, log_b = net.MemoryLog(), net.MemoryLog()
+    for k in range(5):
+        log_a.append(b"a%d" % k)
+    cfg = net.MeshConfig(**{**TEST_CONFIG.__dict__, "accept_unknown": True})
+    async with net.open_mesh(node_key(0), TABLE_ID, log_a, host="127.0.0.1", config=cfg) as a:
+        a.info = {"name": "Table A", "seats": 4}
+        info = await net.probe(a.address)
+        out["probe"] = {
+            "name": info["name"],
+            "seats": info["seats"],
+            "key_ok": info["key"] == a.id,
+            "table_ok": info["table_id"] == TABLE_ID,
+        }
+        async with net.open_mesh(
+            node_key(1), TABLE_ID, log_b, host="127.0.0.1", config=TEST_CONFIG
+        ) as b:
+            got = await b.connect(a.address)
+            out["connected_to_a"] = got == a.id
+            with trio.fail_after(5):
+                while log_b.head() < 4:
+                    await trio.sleep(0.01)
+            out["b_log"] = [e.decode() for e in log_b.entries]
+            await b.send_direct(a.id, b"secret for a")
+            with trio.fail_after(5):
+                async for event in a.events:
+                    if isinstance(event, net.DirectReceived):
+                        out["direct"] = [event.peer_id == b.id, event.data.decode()]
+                        break
+            try:
+                await a.send_direct(b"\x00" * 32, b"x")
+            except net.PeerUnavailable as exc:
+                out["unavailable"] = str(exc)
+        with trio.fail_after(5):
+            async for event in a.events:
+                if isinstance(event, net.PeerDisconnected):
+                    out["disconnect_reason"] = event.reason
+                    break
+        # wrong table: a mesh for another table cannot connect
+        async with net.open_mesh(
+            node_key(2), b"other-table", net.MemoryLog(), host="127.0.0.1", config=TEST_CONFIG
+        ) as c:
+            try:
+                await c.connect(a.address)
+            except net.HandshakeError as exc:
+                out["wrong_table"] = str(exc)
+    return out
+
+
+@scenario
+async def silent_peer() -> Any:
+    """A peer that authenticates then goes silent is dropped by the liveness timeout."""
+    out: dict[str, Any] = {}
+    log = net.MemoryLog()
+    async with net.open_mesh(node_key(0), TABLE_ID, log, host="127.0.0.1", config=TEST_CONFIG) as a:
+        a.add_peer(net.peer_id_of(node_key(1)))
+        stream = await trio.open_tcp_stream(*a.address)
+        fs = net.FrameStream(stream)
+        await net.handshake(
+            fs, key=node_key(1), table_id=TABLE_ID, head=-1, listen_port=0, expected=a.id
+        )
+        start = trio.current_time()
+        with trio.fail_after(8):
+            async for event in a.events:
+                if isinstance(event, net.PeerDisconnected):
+                    out["reason"] = event.reason
+                    out["after"] = trio.current_time() - start
+                    break
+        await fs.aclose()
+    return out
+
+
+def main() -> None:
+    name = sys.argv[1]
+    args = json.loads(sys.argv[2]) if len(sys.argv) > 2 else []
+    assert os.environ.get("P2PCARDS_IN_NETNS") == "1", "scenarios run only inside a netns"
+    result = trio.run(SCENARIOS[name], *args)
+    print("RESULT " + json.dumps(result), flush=True)
+
+
+if __name__ == "__main__":
+    main()

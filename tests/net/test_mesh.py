@@ -1,0 +1,55 @@
+"""Mesh behaviour over real TCP, each scenario inside a private network namespace."""
+
+from __future__ import annotations
+
+from _netns import run_scenario
+
+
+def test_pair_connect_probe_direct_close() -> None:
+    out = run_scenario("pair")
+    assert out["probe"] == {"name": "Table A", "seats": 4, "key_ok": True, "table_ok": True}
+    assert out["connected_to_a"] is True
+    # b joined with an empty log and caught up from a's head during the handshake
+    assert out["b_log"] == ["a0", "a1", "a2", "a3", "a4"]
+    assert out["direct"] == [True, "secret for a"]
+    assert out["unavailable"].startswith("no connection to ")
+    assert out["disconnect_reason"] == "peer closed: peer leaving"
+    assert "wrong table id" in out["wrong_table"]
+
+
+def test_silent_peer_dropped_by_liveness_timeout() -> None:
+    out = run_scenario("silent_peer")
+    assert out["reason"].startswith("liveness timeout")
+    assert 1.4 <= out["after"] < 3.0  # liveness_timeout is 1.5 s in the test config
+
+
+def test_four_processes_gossip_identical_logs() -> None:
+    out = run_scenario("mesh", 4, 40, None)
+    results = out["results"]
+    assert [r["index"] for r in results] == [0, 1, 2, 3]
+    assert {r["head"] for r in results} == {39}
+    assert len({r["digest"] for r in results}) == 1
+    for r in results:
+        assert r["connected"] == [k for k in range(4) if k != r["index"]]
+        # every entry it did not author arrived from some peer
+        assert sorted(int(s) for s in r["senders"]) == [s for s in range(40) if s % 4 != r["index"]]
+    assert out["exit_codes"] == [0, 0, 0, 0]
+
+
+def test_cut_link_gossip_still_delivers_everything() -> None:
+    cut_at = 10
+    out = run_scenario("mesh", 4, 60, [0, 1, cut_at])
+    results = out["results"]
+    assert {r["head"] for r in results} == {59}
+    assert len({r["digest"] for r in results}) == 1
+    # the link 0-1 stayed cut to the end (re-dials refused), the others are intact
+    assert results[0]["connected"] == [2, 3]
+    assert results[1]["connected"] == [2, 3]
+    assert results[2]["connected"] == [0, 1, 3]
+    # after the cut, 1 got 0's entries (and 0 got 1's) only through 2 and 3
+    late = cut_at + 4
+    from_0 = {s: k for s, k in results[1]["senders"].items() if int(s) % 4 == 0 and int(s) > late}
+    from_1 = {s: k for s, k in results[0]["senders"].items() if int(s) % 4 == 1 and int(s) > late}
+    assert from_0 and set(from_0.values()) <= {2, 3}
+    assert from_1 and set(from_1.values()) <= {2, 3}
+    assert out["exit_codes"] == [0, 0, 0, 0]
