@@ -1,1 +1,115 @@
-"""(placeholder)"""
+"""Mental poker without a trusted dealer (pure, sans-I/O).  docs/mental_poker.md has the
+walk-through for the table; protocol/SPEC.md is normative.
+
+One deck per ``Shuffle`` need::
+
+    spec = DeckSpec.make(table_id, hand, seats, need.first, need.cards)
+    record = PublicShuffle(spec)                    # same at every seat
+    mine = ShuffleSecrets.generate(spec, my_seat, random_bytes)
+    persist(mine.to_wire())                         # BEFORE publishing anything
+    # in turn (record.turn == (pass_no, seat)):
+    body = record.contribute(mine)                  # my turn: publish body
+    record.accept(seat, body)                       # someone else's body: checked
+    # reveal position p to seat t: every other seat s publishes
+    sealed = seal_key_shares(spec, mine, t, x25519_pk[t], positions)
+    keys = open_key_shares(record, sealed, s, t, my_x25519_sk, positions)   # at t
+    cards = unlock(record, {p: {seat: key, ...}})   # t adds its own mine.key(p)
+    # open: every seat publishes open_body(spec, mine, positions);
+    #       everyone checks check_open_body(record, s, body, positions), then unlock
+    # end of hand: every seat publishes mine.to_wire(); everyone runs
+    cards = verify_deck(spec, record.bodies, reveals, sealed_shares=..., open_shares=...,
+                        public_keys=x25519_pks)
+
+Hidden hand order: :class:`HandOrderSecret`, :func:`order_commitment`, :func:`check_order`.
+Joint randomness: :func:`random_value`, :func:`random_commitment`,
+:func:`check_random_value`, :func:`random_result`.  Every error is a
+:class:`MentalPokerError` naming the seat to blame, the step and the position.
+"""
+
+from p2pcards.mental_poker._cards import PROTOCOL_VERSION, DeckSpec, HandContext, card_point
+from p2pcards.mental_poker._draw import randbelow, random_permutation
+from p2pcards.mental_poker._errors import (
+    CommitmentMismatch,
+    DeckMismatch,
+    DuplicatePoint,
+    InvalidPoint,
+    InvalidScalar,
+    MalformedMessage,
+    MentalPokerError,
+    NotACard,
+    OrderViolation,
+    ShuffleMismatch,
+    WrongKeyShare,
+)
+from p2pcards.mental_poker._group import L, RandomBytes, check_point, check_scalar
+from p2pcards.mental_poker._keys import (
+    check_key,
+    check_open_body,
+    key_plaintext,
+    open_body,
+    open_key_shares,
+    seal_key_shares,
+    unlock,
+)
+from p2pcards.mental_poker._order import HandOrderSecret, check_order, order_commitment
+from p2pcards.mental_poker._randomness import (
+    check_random_value,
+    random_commitment,
+    random_result,
+    random_value,
+)
+from p2pcards.mental_poker._seal import x25519_keypair, x25519_public_key
+from p2pcards.mental_poker._shuffle import (
+    PublicShuffle,
+    ShuffleSecrets,
+    key_commitment,
+    pass1_commitment,
+)
+from p2pcards.mental_poker._verify import OpenShare, SealedShare, verify_deck
+
+__all__ = [
+    "PROTOCOL_VERSION",
+    "CommitmentMismatch",
+    "DeckMismatch",
+    "DeckSpec",
+    "DuplicatePoint",
+    "HandContext",
+    "HandOrderSecret",
+    "InvalidPoint",
+    "InvalidScalar",
+    "L",
+    "MalformedMessage",
+    "MentalPokerError",
+    "NotACard",
+    "OpenShare",
+    "OrderViolation",
+    "PublicShuffle",
+    "RandomBytes",
+    "SealedShare",
+    "ShuffleMismatch",
+    "ShuffleSecrets",
+    "WrongKeyShare",
+    "card_point",
+    "check_key",
+    "check_open_body",
+    "check_order",
+    "check_point",
+    "check_random_value",
+    "check_scalar",
+    "key_commitment",
+    "key_plaintext",
+    "open_body",
+    "open_key_shares",
+    "order_commitment",
+    "pass1_commitment",
+    "randbelow",
+    "random_commitment",
+    "random_permutation",
+    "random_result",
+    "random_value",
+    "seal_key_shares",
+    "unlock",
+    "verify_deck",
+    "x25519_keypair",
+    "x25519_public_key",
+]

@@ -1,0 +1,88 @@
+"""Errors raised by the mental-poker layer.
+
+Every error names what was wrong in plain words and carries the seat to blame (``seat``,
+None when nobody can be blamed from the data at hand), the protocol step (``step``, e.g.
+``"pass 1"``, ``"pass 2"``, ``"key share"``, ``"open"``, ``"end-of-hand reveal"``,
+``"hand order"``, ``"random"``) and, where one applies, the ``position``.
+"""
+
+from __future__ import annotations
+
+
+class MentalPokerError(Exception):
+    """Base of every mental-poker error.
+
+    Attributes: ``seat`` (int or None), ``step`` (str), ``position`` (int or None) and
+    ``message`` (the plain-words reason, without the seat/step prefix).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        seat: int | None = None,
+        step: str = "",
+        position: int | None = None,
+    ) -> None:
+        self.seat = seat
+        self.step = step
+        self.position = position
+        self.message = message
+        where = []
+        if seat is not None:
+            where.append(f"seat {seat}")
+        if step:
+            where.append(step)
+        if position is not None:
+            where.append(f"position {position}")
+        prefix = ", ".join(where)
+        super().__init__(f"{prefix}: {message}" if prefix else message)
+
+
+class MalformedMessage(MentalPokerError):
+    """A body or revealed secret that does not have the documented shape."""
+
+
+class InvalidPoint(MentalPokerError):
+    """A received point that is not 32 bytes, not canonical, not on the curve, of small
+    order or outside the prime-order subgroup."""
+
+
+class InvalidScalar(MentalPokerError):
+    """A received scalar that is not 32 bytes, not reduced mod L, or zero."""
+
+
+class DuplicatePoint(MentalPokerError):
+    """A shuffle output holding the same point at two positions (a card encoded twice)."""
+
+
+class CommitmentMismatch(MentalPokerError):
+    """A revealed permutation, scalar, salt or value that does not match its commitment."""
+
+
+class ShuffleMismatch(MentalPokerError):
+    """A published shuffle output that differs from the one recomputed from the revealed
+    secrets (a ciphertext replaced, dropped or encoded twice)."""
+
+
+class WrongKeyShare(MentalPokerError):
+    """A key share (sealed or opened) that does not match the sender's commitment, does not
+    decrypt, is bound to the wrong table/hand/seat/positions, or differs from what the
+    sender's revealed secrets give."""
+
+
+class NotACard(MentalPokerError):
+    """All keys of a position were applied and the result is not a card of the deck.
+
+    Nobody can be blamed at once (``seat`` is None): a seat cheated in pass 2; the
+    end-of-hand verification (:func:`verify_deck`) names it.
+    """
+
+
+class DeckMismatch(MentalPokerError):
+    """The shuffled deck is not a permutation of the game's deck."""
+
+
+class OrderViolation(MentalPokerError):
+    """A holder handed over a position other than ``order[index]`` of its committed order,
+    or its revealed order is not an order of its hand."""
