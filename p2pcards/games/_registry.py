@@ -11,8 +11,9 @@ from p2pcards.games._state import Game, GameInfo
 # name -> module defining GAME: GameInfo.  Aliases map to a canonical name.
 _MODULES: dict[str, str] = {
     "akulina": "p2pcards.games.akulina",
+    "101": "p2pcards.games.sto_odno",
 }
-_ALIASES: dict[str, str] = {"акулина": "akulina"}
+_ALIASES: dict[str, str] = {"акулина": "akulina", "sto_odno": "101", "сто одно": "101"}
 
 
 def game_names() -> list[str]:
