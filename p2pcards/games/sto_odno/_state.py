@@ -80,7 +80,8 @@ class StoOdnoView(View):
     ``starter``: who began the round; ``direction``: +1 clockwise, -1 reversed;
     ``penalty``: (seat, cards) it must draw now or answer, else None; ``skipped``: the
     seat that misses its turn after the current draw, else None; ``sheet``: the last
-    finished round's score sheet (``{"round", "winner", "points", "scores"}`` or
+    finished round's score sheet (``{"round", "winner", "points", "scores", "hands"}``
+    with the cards left as codes, or
     ``{"round", "redeal"}``), else None; ``losers``: seats that lost the series.
     """
 
@@ -184,8 +185,8 @@ class StoOdnoState(GameState):
         """``{"losers": seats above 101 (or, when the ``max_rounds`` cap ended the
         series, those with the highest score), "winners": every other seat,
         "scores": [per seat], "rounds": deals played (redeals included),
-        "capped": bool, "sheet": [per deal: {"round", "winner", "points", "scores"}
-        or {"round", "redeal"}]}``."""
+        "capped": bool, "sheet": [per deal: {"round", "winner", "points", "scores",
+        "hands": card codes left per seat} or {"round", "redeal": why}]}``."""
         losers = list(self.losers)
         return {
             "losers": losers,
@@ -585,14 +586,14 @@ class StoOdnoState(GameState):
         winner = self.winner
         assert winner is not None
         points = []
+        left = [sorted(self.public[p] for p in h) for h in self.hands]
         for s in range(self.seats):
             if s == winner:
                 points.append(-finish_bonus(self.finish))
             else:
-                cards = [self.public[p] for p in self.hands[s]]
                 points.append(
                     hand_points(
-                        cards, nine_zero=o["nine_zero"], king_spades=o["king_spades_points"]
+                        left[s], nine_zero=o["nine_zero"], king_spades=o["king_spades_points"]
                     )
                 )
         self.scores = [
@@ -605,6 +606,7 @@ class StoOdnoState(GameState):
                 "winner": winner,
                 "points": points,
                 "scores": list(self.scores),
+                "hands": [[c.code for c in h] for h in left],
             }
         )
         self.losers = [s for s in range(self.seats) if lost(self.scores[s])]
