@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from _sto_odno_table import (
+
+from p2pcards.cards import Card, Suit, parse_cards
+from p2pcards.games import Finished, Revealed, Shuffle, game_info, load_game
+from p2pcards.games.sto_odno import Draw, Pass, Play, StoOdnoState
+from tests.games._sto_odno_table import (
     audit,
     cards,
     deal,
@@ -17,10 +21,6 @@ from _sto_odno_table import (
     settle,
     turn,
 )
-
-from p2pcards.cards import Card, Suit, parse_cards
-from p2pcards.games import Finished, Revealed, Shuffle, game_info, load_game
-from p2pcards.games.sto_odno import Draw, Pass, Play, StoOdnoState
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 

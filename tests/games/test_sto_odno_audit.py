@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from _sto_odno_table import audit, deal, draw, legal, midround, play, pos_of, settle
 
 from p2pcards.cards import Card, Rank, Suit, parse_cards
 from p2pcards.games import (
@@ -21,6 +20,7 @@ from p2pcards.games import (
     replay,
 )
 from p2pcards.games.sto_odno import GAME, Draw, Pass, Play, StoOdnoState, StoOdnoView, basic_bot
+from tests.games._sto_odno_table import audit, deal, draw, legal, midround, play, pos_of, settle
 
 
 def test_false_could_not_play_is_caught_naming_seat_and_card() -> None:

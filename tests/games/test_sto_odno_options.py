@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from _sto_odno_table import (
+
+from p2pcards.cards import Card, Rank, Suit, parse_cards
+from p2pcards.games import OptionError, Revealed, Shuffle, Shuffled, load_game
+from p2pcards.games.sto_odno import Draw, Play, TakePenalty
+from tests.games._sto_odno_table import (
     audit,
     cards,
     deal,
@@ -17,10 +21,6 @@ from _sto_odno_table import (
     take,
     turn,
 )
-
-from p2pcards.cards import Card, Rank, Suit, parse_cards
-from p2pcards.games import OptionError, Revealed, Shuffle, Shuffled, load_game
-from p2pcards.games.sto_odno import Draw, Play, TakePenalty
 
 H, C = Suit.HEARTS, Suit.CLUBS
 
@@ -202,7 +202,7 @@ def test_multi_off_refuses_two_cards() -> None:
     from p2pcards.games import IllegalMove
 
     _, dealer = deal(["9♠ 9♥ 7♣ 7♦ 6♥", "10♥ J♥ 6♦ 8♦ 9♦"])
-    from _sto_odno_table import pos_of
+    from tests.games._sto_odno_table import pos_of
 
     mv = Play(0, (pos_of(dealer, 0, "9♠"), pos_of(dealer, 0, "9♥")), tuple(cards("9♠ 9♥")), None)
     with pytest.raises(IllegalMove, match="one card per move"):
