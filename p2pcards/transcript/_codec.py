@@ -31,11 +31,13 @@ _INT_MIN = -(2**63)
 _INT_MAX = 2**64 - 1
 
 
-def pack(obj: Any) -> bytes:
-    """Pack plain data (checked with :func:`check_plain`) into msgpack bytes.
+def pack(obj: Any, *, check: bool = True) -> bytes:
+    """Pack plain data (checked with :func:`check_plain` unless ``check`` is false, for
+    structures built here) into msgpack bytes.
 
     Raises ``TypeError`` for anything that is not plain data (a caller's bug)."""
-    check_plain(obj, error=TypeError)
+    if check:
+        check_plain(obj, error=TypeError)
     out: bytes = msgpack.packb(obj, use_bin_type=True)
     return out
 
@@ -49,9 +51,11 @@ def unpack(
     max_str_len: int = MAX_STR_LEN,
     max_array_len: int = MAX_ARRAY_LEN,
     max_map_len: int = MAX_MAP_LEN,
+    check: bool = True,
 ) -> Any:
     """Unpack one msgpack object filling all of ``data`` under the given limits, then
-    check it is plain data no deeper than :data:`MAX_DEPTH`.
+    check it is plain data no deeper than :data:`MAX_DEPTH` (skipped when ``check`` is
+    false: for the frame and header, whose fields the caller checks one by one).
 
     ``what`` names the thing for the error message ("entry frame", "entry body", ...).
     Raises :class:`MalformedEntry` (with ``seat``) on any failure."""
@@ -73,7 +77,8 @@ def unpack(
         )
     except Exception as e:  # msgpack raises many ValueError/TypeError subclasses
         raise MalformedEntry(seat, f"{what}: not valid msgpack ({type(e).__name__}: {e})") from e
-    check_plain(obj, error=MalformedEntry, seat=seat, what=what)
+    if check:
+        check_plain(obj, error=MalformedEntry, seat=seat, what=what)
     return obj
 
 
@@ -95,23 +100,29 @@ def check_plain(
     stack: list[tuple[Any, int]] = [(obj, 1)]
     while stack:
         x, depth = stack.pop()
-        if x is None or isinstance(x, bool | str | bytes):
-            continue
-        if isinstance(x, int):
-            if not _INT_MIN <= x <= _INT_MAX:
-                raise fail(f"integer {x} out of the 64-bit range")
-            continue
         if isinstance(x, list | tuple | dict):
             if depth > MAX_DEPTH:
                 raise fail(f"nested deeper than {MAX_DEPTH}")
             if isinstance(x, dict):
-                for k, v in x.items():
+                for k in x:
                     if isinstance(k, bool) or not isinstance(k, str | bytes | int):
                         raise fail(f"map key of type {type(k).__name__}")
                     if isinstance(k, int) and not _INT_MIN <= k <= _INT_MAX:
                         raise fail(f"integer {k} out of the 64-bit range")
-                    stack.append((v, depth + 1))
+                items: Any = x.values()
             else:
-                stack.extend((v, depth + 1) for v in x)
+                items = x
+            for v in items:  # fast path for the exact plain scalar types
+                t = type(v)
+                if t is bytes or t is str or t is bool or v is None:
+                    continue
+                if t is int and _INT_MIN <= v <= _INT_MAX:
+                    continue
+                stack.append((v, depth + 1))
+        elif x is None or isinstance(x, bool | str | bytes):
             continue
-        raise fail(f"value of type {type(x).__name__} is not plain data")
+        elif isinstance(x, int):
+            if not _INT_MIN <= x <= _INT_MAX:
+                raise fail(f"integer {x} out of the 64-bit range")
+        else:
+            raise fail(f"value of type {type(x).__name__} is not plain data")

@@ -130,9 +130,9 @@ def sign_entry(
     if not isinstance(kind, str) or not KIND_RE.fullmatch(kind):
         raise ValueError(f"bad kind {kind!r}")
     body_bytes = pack(body)
-    unsigned = pack([PROTOCOL_VERSION, table, hand, seq, prev, seat, kind, body_bytes])
+    unsigned = pack([PROTOCOL_VERSION, table, hand, seq, prev, seat, kind, body_bytes], check=False)
     signature = key.sign(ENTRY_DOMAIN + unsigned)
-    raw = pack([unsigned, signature])
+    raw = pack([unsigned, signature], check=False)
     if len(raw) > MAX_ENTRY_BYTES:
         raise ValueError(f"entry of {len(raw)} bytes exceeds {MAX_ENTRY_BYTES}")
     return Entry(
@@ -168,6 +168,7 @@ def _parse(data: bytes, public_key_of_seat: KeyLookup | None) -> Entry:
         max_str_len=0,
         max_array_len=2,
         max_map_len=0,
+        check=False,
     )
     if (
         not isinstance(frame, list)
@@ -185,6 +186,7 @@ def _parse(data: bytes, public_key_of_seat: KeyLookup | None) -> Entry:
         max_str_len=32,
         max_array_len=8,
         max_map_len=0,
+        check=False,
     )
     if not isinstance(header, list) or len(header) != 8:
         raise MalformedEntry(None, "entry header: expected an array of 8 fields")
