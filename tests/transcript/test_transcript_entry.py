@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import msgpack
 import pytest
-from _transcript_helpers import OTHER_TABLE, TABLE, identity
 
 from p2pcards.transcript import (
     ENTRY_DOMAIN,
@@ -21,6 +20,7 @@ from p2pcards.transcript import (
     sign_entry,
     verify_entry,
 )
+from tests.transcript._transcript_helpers import OTHER_TABLE, TABLE, identity
 
 KEYS = {s: identity(s).public_key() for s in range(4)}
 

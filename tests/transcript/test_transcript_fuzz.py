@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import msgpack
-from _transcript_helpers import TABLE, identity, started_log
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +17,7 @@ from p2pcards.transcript import (
     read_log,
     verify_entry,
 )
+from tests.transcript._transcript_helpers import TABLE, identity, started_log
 
 KEYS = {s: identity(s).public_key() for s in range(4)}
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

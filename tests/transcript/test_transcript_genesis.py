@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from _transcript_helpers import TABLE, genesis_of, identity, started_log
 
 from p2pcards.transcript import (
     ZERO_HASH,
@@ -20,6 +19,7 @@ from p2pcards.transcript import (
     sign_entry,
     verify_genesis,
 )
+from tests.transcript._transcript_helpers import TABLE, genesis_of, identity, started_log
 
 
 def test_genesis_round_trip() -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from _transcript_helpers import OTHER_TABLE, identity, started_log
 
 from p2pcards.transcript import (
     BrokenChain,
@@ -23,6 +22,7 @@ from p2pcards.transcript import (
     round_seqs,
     sign_entry,
 )
+from tests.transcript._transcript_helpers import OTHER_TABLE, identity, started_log
 
 # A table's script: ("turn", seat, kind, hand) or ("round", seats, kind, hand).
 SCRIPT: list[tuple[str, object, str, int]] = [

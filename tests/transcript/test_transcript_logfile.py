@@ -9,7 +9,6 @@ import zlib
 from pathlib import Path
 
 import pytest
-from _transcript_helpers import started_log
 
 from p2pcards.transcript import (
     MAGIC,
@@ -22,6 +21,7 @@ from p2pcards.transcript import (
     read_log,
     recover,
 )
+from tests.transcript._transcript_helpers import started_log
 
 
 def sample() -> list[tuple[RecordType, bytes]]:

@@ -11,15 +11,15 @@ import msgpack
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
-from transcript_vectors import VECTORS, build, render
 
 from p2pcards.transcript import Log, read_log, verify_entry
+from tests.transcript.transcript_vectors import VECTORS, build, render
 
 
 @pytest.mark.parametrize("name", sorted(build()))
 def test_vector_files_are_up_to_date(name: str) -> None:
     assert (VECTORS / name).read_text(encoding="utf-8") == render(build()[name]), (
-        "run: .venv/bin/python tests/transcript/transcript_vectors.py"
+        "run: .venv/bin/python -m tests.transcript.transcript_vectors"
     )
 
 

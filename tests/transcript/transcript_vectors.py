@@ -1,5 +1,5 @@
 """Builds the transcript test vectors (``protocol/vectors/transcript_*.json``) from fixed
-keys.  ``python tests/transcript/transcript_vectors.py`` rewrites them; the test
+keys.  ``python -m tests.transcript.transcript_vectors`` rewrites them; the test
 ``test_transcript_vectors.py`` checks the files against this and against an independent
 reading of the bytes."""
 
@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import msgpack
-from _transcript_helpers import TABLE, genesis_of, identity, sealing, seed
 
 from p2pcards.transcript import (
     ENTRY_DOMAIN,
@@ -23,6 +22,7 @@ from p2pcards.transcript import (
     make_genesis,
     sign_entry,
 )
+from tests.transcript._transcript_helpers import TABLE, genesis_of, identity, sealing, seed
 
 ROOT = Path(__file__).resolve().parents[2]
 VECTORS = ROOT / "protocol" / "vectors"
