@@ -1,9 +1,10 @@
 """Domain-separated hashing (SHA-256) with an unambiguous field encoding.
 
-``digest(tag, f1, ..., fn)`` is SHA-256 over ``enc(tag) || enc(f1) || ... || enc(fn)`` where
-``enc(b) = u32be(len(b)) || b`` for bytes, an int ``v`` (0 <= v < 2**64) is first written as
-8 bytes big-endian, and a list is ``u32be(count)`` followed by ``enc`` of each element.  The
-tag is ASCII, ``"p2pcards/mental-poker/" + name``.  protocol/SPEC.md, "Hashing", is normative.
+``digest(name, f1, ..., fn)`` is SHA-256 over ``enc(tag) || enc(f1) || ... || enc(fn)``
+where ``tag = "p2pcards/mental-poker/" + name`` (ASCII), ``enc(b) = u32be(len(b)) || b``
+for bytes, an int ``v`` (0 <= v < 2**64) is encoded as the 8 bytes ``u64be(v)`` (so
+``enc(v) = 00000008 || u64be(v)``), and a list is ``u32be(count)`` followed by ``enc`` of
+each element.  protocol/SPEC.md, "Hashing", is normative.
 """
 
 from __future__ import annotations
@@ -16,29 +17,30 @@ TAG_PREFIX = "p2pcards/mental-poker/"
 Field = bytes | int | Sequence["Field"]
 
 
-def _u32(n: int) -> bytes:
-    return n.to_bytes(4, "big")
-
-
-def _put(h: hashlib._Hash, f: Field) -> None:
+def _enc(f: Field, out: list[bytes]) -> None:
     if isinstance(f, bytes):
-        h.update(_u32(len(f)))
-        h.update(f)
+        out.append(len(f).to_bytes(4, "big"))
+        out.append(f)
     elif isinstance(f, int):
         if isinstance(f, bool) or not 0 <= f < 2**64:
             raise ValueError(f"hash field out of range: {f!r}")
-        h.update(_u32(8))
-        h.update(f.to_bytes(8, "big"))
+        out.append(b"\x00\x00\x00\x08")
+        out.append(f.to_bytes(8, "big"))
     else:
-        h.update(_u32(len(f)))
+        out.append(len(f).to_bytes(4, "big"))
         for g in f:
-            _put(h, g)
+            _enc(g, out)
+
+
+def preimage(name: str, *fields: Field) -> bytes:
+    """The exact bytes :func:`digest` hashes."""
+    out: list[bytes] = []
+    _enc((TAG_PREFIX + name).encode("ascii"), out)
+    for f in fields:
+        _enc(f, out)
+    return b"".join(out)
 
 
 def digest(name: str, *fields: Field) -> bytes:
-    """SHA-256 of the tag ``TAG_PREFIX + name`` and ``fields`` (32 bytes)."""
-    h = hashlib.sha256()
-    _put(h, (TAG_PREFIX + name).encode("ascii"))
-    for f in fields:
-        _put(h, f)
-    return h.digest()
+    """SHA-256 of :func:`preimage` (32 bytes)."""
+    return hashlib.sha256(preimage(name, *fields)).digest()
