@@ -72,7 +72,9 @@ from p2pcards.transcript._logfile import (
     encode_log,
     encode_record,
     read_log,
+    read_log_from,
 )
+from p2pcards.transcript._pending import Pending
 from p2pcards.transcript._round import Round, round_seqs
 
 __all__ = [
@@ -103,6 +105,7 @@ __all__ = [
     "LogFileError",
     "MalformedEntry",
     "OutOfTurn",
+    "Pending",
     "Record",
     "RecordType",
     "Round",
@@ -124,6 +127,7 @@ __all__ = [
     "make_genesis",
     "peek_entry",
     "read_log",
+    "read_log_from",
     "recover",
     "round_seqs",
     "sign_entry",

@@ -9,7 +9,13 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 
 from p2pcards.transcript._entry import Entry, Head, check_follows, sign_entry, verify_entry
 from p2pcards.transcript._equivocation import Equivocation
-from p2pcards.transcript._errors import EquivocationError, OutOfTurn, SequenceGap, WrongTable
+from p2pcards.transcript._errors import (
+    BadGenesis,
+    EquivocationError,
+    OutOfTurn,
+    SequenceGap,
+    WrongTable,
+)
 from p2pcards.transcript._genesis import (
     ACCEPT_KIND,
     accept_round,
@@ -37,6 +43,21 @@ class Log:
         self._entries: list[Entry] = [entry]
         self.equivocations: list[Equivocation] = []
         """Every equivocation seen, in the order found (both entries kept)."""
+
+    @classmethod
+    def replay(cls, entries: Iterable[bytes], host_key: Ed25519PublicKey | None = None) -> Log:
+        """Rebuild a log from signed entries in log order (e.g. the ENTRY records of a
+        log file): the first is the genesis, each next one is appended.  Raises the
+        first error met (its ``seat`` and, where it has one, ``seq`` say where);
+        exact duplicates are skipped."""
+        it = iter(entries)
+        first = next(it, None)
+        if first is None:
+            raise BadGenesis(None, "empty log: no genesis")
+        log = cls(first, host_key)
+        for data in it:
+            log.append(data)
+        return log
 
     # -- reading -----------------------------------------------------------------
 

@@ -26,6 +26,7 @@ import enum
 import struct
 import zlib
 from dataclasses import dataclass
+from typing import BinaryIO
 
 from p2pcards.transcript._codec import MAX_ENTRY_BYTES
 from p2pcards.transcript._errors import LogFileError
@@ -123,6 +124,12 @@ def read_log(data: bytes) -> LogContents:
             return LogContents(tuple(records), TornTail(pos, n - pos, reason), pos)
         raise LogFileError(pos, f"corrupt record in the middle of the log: {reason}")
     return LogContents(tuple(records), None, pos)
+
+
+def read_log_from(f: BinaryIO) -> LogContents:
+    """:func:`read_log` of everything ``f`` holds from its current position (a file
+    object the caller opened; nothing is written)."""
+    return read_log(f.read())
 
 
 def _check_record(data: bytes, pos: int) -> tuple[str, int] | None:

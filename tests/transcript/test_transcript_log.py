@@ -8,12 +8,14 @@ import random
 import pytest
 
 from p2pcards.transcript import (
+    BadGenesis,
     BrokenChain,
     Entry,
     Equivocation,
     EquivocationError,
     Log,
     OutOfTurn,
+    Pending,
     Round,
     SequenceGap,
     WrongHand,
@@ -296,3 +298,49 @@ def test_a_round_must_be_appended_at_its_anchor() -> None:
     log.append(log.sign_next(identity(0), 0, "move", None, hand=1))
     with pytest.raises(ValueError, match="anchored"):
         log.append_round(rnd)
+
+
+def test_pending_keeps_early_entries_bounded_and_deduplicated() -> None:
+    ref, _sent = build_reference()
+    log = Log(ref[0].raw)
+    pending = Pending(max_entries=6, max_ahead=8)
+    later = list(ref)[1:]
+    for e in reversed(later):  # worst order: newest first, each twice
+        pending.add(e, log.head.seq)
+        pending.add(e, log.head.seq)
+    # held while there is room: far-future ones refused (seq > 8), then 8, 7, ..., 3
+    assert len(pending) == 6
+    assert not pending.add(ref[0], log.head.seq)  # not ahead of the head
+    assert pending.take(1) == [] and pending.take(2) == []  # never arrived: fill the gap
+    for data in ref.entries_since(0)[:2]:
+        log.append(data)
+    while (got := pending.take(log.head.seq + 1)) != []:
+        log.append(got[0])
+    assert log.head.seq == 8
+    assert len(pending) == 0
+    assert pending.drop_through(100) == []
+
+
+def test_pending_hands_back_rival_entries_for_one_seq() -> None:
+    log, _ = started_log(4)
+    a = log.sign_next(identity(2), 2, "move", {"card": 1}, hand=1)
+    b = log.sign_next(identity(2), 2, "move", {"card": 2}, hand=1)
+    pending = Pending()
+    assert pending.add(a, log.head.seq - 1) and pending.add(b, log.head.seq - 1)
+    rivals = pending.drop_through(log.head.seq + 1)
+    assert rivals == [a, b]
+    log.append(rivals[0])
+    with pytest.raises(EquivocationError):
+        log.append(rivals[1])
+
+
+def test_replay_rebuilds_a_log_and_stops_at_the_first_bad_entry() -> None:
+    ref, _sent = build_reference()
+    raws = ref.entries_since(-1)
+    again = Log.replay(raws + raws[3:5])  # duplicates are skipped
+    assert [e.raw for e in again] == raws
+    with pytest.raises(SequenceGap) as err:
+        Log.replay(raws[:6] + raws[7:])
+    assert err.value.got == 7
+    with pytest.raises(BadGenesis):
+        Log.replay([])

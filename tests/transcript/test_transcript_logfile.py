@@ -12,6 +12,7 @@ import pytest
 
 from p2pcards.transcript import (
     MAGIC,
+    BadSignature,
     Log,
     LogFileError,
     RecordType,
@@ -19,6 +20,7 @@ from p2pcards.transcript import (
     encode_log,
     encode_record,
     read_log,
+    read_log_from,
     recover,
 )
 from tests.transcript._transcript_helpers import started_log
@@ -157,3 +159,25 @@ def test_recover_in_memory() -> None:
     got = recover(f)
     assert got.torn is not None and got.torn.length == 3
     assert f.getvalue() == encode_log(sample())
+
+
+def test_read_log_from_a_file_object_and_replay(tmp_path: Path) -> None:
+    log, entries = started_log(3)
+    path = tmp_path / "t.p2plog"
+    with open(path, "a+b") as f:
+        append_records(f, [(RecordType.ENTRY, e.raw) for e in entries], sync=False)
+    with open(path, "rb") as f:
+        got = read_log_from(f)
+    assert [e.raw for e in Log.replay(got.entries())] == [e.raw for e in log]
+
+
+def test_a_record_with_a_good_checksum_but_a_forged_entry_fails_the_replay() -> None:
+    _log, entries = started_log(3)
+    raw = bytearray(entries[2].raw)
+    raw[-1] ^= 1  # last byte of the signature
+    data = encode_log([(RecordType.ENTRY, e) for e in (entries[0].raw, entries[1].raw, bytes(raw))])
+    got = read_log(data)
+    assert got.torn is None
+    with pytest.raises(BadSignature) as err:
+        Log.replay(got.entries())
+    assert err.value.seat == 2
