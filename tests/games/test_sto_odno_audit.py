@@ -169,6 +169,7 @@ def test_view_shows_what_a_terminal_needs() -> None:
     assert v.requirement == "spades, a seven or a queen"
     assert isinstance(v.need, Decision) and v.starter == 0 and v.direction == 1
     assert v.sheet is None and v.losers == ()
+    assert v.missed == 1 and v.penalized == (1, 2) and v.rebuilt == 0
 
 
 def test_basic_beats_random() -> None:

@@ -110,6 +110,13 @@ def test_eight_last_card_must_be_covered_unless_option_off() -> None:
             assert state.sheet[-1]["winner"] == 0
 
 
+def test_last_eight_not_covered_with_nothing_to_draw_is_a_redeal() -> None:
+    state, dealer = midround(["8♣", "J♦ 8♦"], discard="", rest="out", eight_continue=True)
+    play(dealer, 0, "8♣")
+    pass_(dealer, 0)
+    assert state.sheet == [{"round": 0, "redeal": "last eight"}]
+
+
 def test_ten_reverses_direction() -> None:
     state, dealer = deal(["10♠ 9♠ 8♥ 7♥ 6♥", "10♥ J♥ 6♦ 8♦ 9♦", "J♠ K♣ 6♣ 8♣ 9♣"], ten_reverse=True)
     play(dealer, 0, "10♠")

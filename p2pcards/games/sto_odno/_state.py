@@ -82,7 +82,10 @@ class StoOdnoView(View):
     seat that misses its turn after the current draw, else None; ``sheet``: the last
     finished round's score sheet (``{"round", "winner", "points", "scores", "hands"}``
     with the cards left as codes, or
-    ``{"round", "redeal"}``), else None; ``losers``: seats that lost the series.
+    ``{"round", "redeal"}``), else None; ``losers``: seats that lost the series;
+    ``missed``: the seat that missed its turn after the last play (ace or penalty);
+    ``penalized``: (seat, cards drawn) of the last play's penalty; ``rebuilt``: how many
+    times the stock was rebuilt this round.
     """
 
     turn: int | None
@@ -100,6 +103,9 @@ class StoOdnoView(View):
     skipped: int | None
     sheet: Mapping[str, Any] | None
     losers: tuple[int, ...]
+    missed: int | None
+    penalized: tuple[int, int] | None
+    rebuilt: int
 
 
 class StoOdnoState(GameState):
@@ -148,6 +154,8 @@ class StoOdnoState(GameState):
         self.last_dealt: list[int] = [0] * self.seats
         self.cursor = 0
         self.rebuilt = 0
+        self.missed: int | None = None  # the seat that missed its turn after the last play
+        self.penalized: tuple[int, int] | None = None  # (seat, cards) of the last penalty
 
     def _next(self, seat: int) -> int:
         return (seat + self.direction) % self.seats
@@ -442,8 +450,8 @@ class StoOdnoState(GameState):
             raise IllegalMove(seat, R_AGREED, "there is a card to draw: draw instead of passing")
         self._could_not(seat, "passed")
         self.moves += 1
-        if self.mode == "cover" and not self.hands[seat]:
-            self._redeal("last six")
+        if self.mode in ("cover", "continue") and not self.hands[seat]:
+            self._redeal("last six" if self.mode == "cover" else "last eight")
             return
         if eight_pass:
             self._set_turn(self._next(seat), "normal")
@@ -473,6 +481,7 @@ class StoOdnoState(GameState):
             self.discard.append(p)
         self.pending = None
         self.idle = 0
+        self.missed = self.penalized = None
         top = cards[-1]
         was = self.mode
         carried = self.penalty[1] if (was == "penalty" and self.penalty is not None) else 0
@@ -514,7 +523,8 @@ class StoOdnoState(GameState):
         if empty:
             self._end_round(seat, cards)
         elif top.rank == Rank.ACE:
-            self._set_turn(self._next(self._next(seat)), "normal")
+            self.missed = self._next(seat)
+            self._set_turn(self._next(self.missed), "normal")
         else:
             self._set_turn(self._next(seat), "normal")
 
@@ -551,6 +561,9 @@ class StoOdnoState(GameState):
         self.job = None
         if j.drawn:
             self.idle = 0
+        if j.penalty:
+            self.penalized = (j.seat, j.drawn)
+            self.missed = j.seat
         if j.after == "end":
             assert self.winner is not None
             self._end_round(self.winner, self.finish)
@@ -669,6 +682,9 @@ class StoOdnoState(GameState):
             skipped=skipped,
             sheet=self.sheet[-1] if self.sheet else None,
             losers=tuple(self.losers),
+            missed=self.missed,
+            penalized=self.penalized,
+            rebuilt=self.rebuilt,
         )
 
     def public_state(self) -> Any:
@@ -697,6 +713,9 @@ class StoOdnoState(GameState):
             self.starter,
             list(self.losers),
             self.cursor,
+            self.missed,
+            None if self.penalized is None else list(self.penalized),
+            self.rebuilt,
         ]
 
     def describe_event(self, event: Event, lang: str = "en") -> str:
