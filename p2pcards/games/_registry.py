@@ -12,8 +12,14 @@ from p2pcards.games._state import Game, GameInfo
 _MODULES: dict[str, str] = {
     "akulina": "p2pcards.games.akulina",
     "101": "p2pcards.games.sto_odno",
+    "thousand": "p2pcards.games.thousand",
 }
-_ALIASES: dict[str, str] = {"акулина": "akulina", "sto_odno": "101", "сто одно": "101"}
+_ALIASES: dict[str, str] = {
+    "акулина": "akulina",
+    "sto_odno": "101",
+    "сто одно": "101",
+    "тысяча": "thousand",
+}
 
 
 def game_names() -> list[str]:

@@ -1,0 +1,764 @@
+"""Thousand (Тысяча), the rules of thousand.ru.txt as a sans-I/O engine.
+
+Sections cited: "Раздача и прикуп" (deal, talon, passing cards), "Торговля" (auction),
+"Марьяжи и смена козыря" (marriages), "Розыгрыш и взятки" (tricks), "Запись, бочка и
+болты" (scoring).  Seats are numbered clockwise; three seats.
+
+Positions of a hand: seat s is dealt positions ``7s .. 7s+6``; the talon is 21, 22, 23
+(the shuffle decides the cards, so a fixed layout reveals nothing).
+
+Phases of a hand: shuffle, deal (a Reveal per seat), auction (the first hand's 100 is
+automatic; Bid/Pass decisions clockwise), talon (Open after a contested auction, Reveal
+to the declarer after an all-pass), give (the declarer's GiveCards, then a Reveal to each
+opponent), then eight tricks of Play decisions, each card opened.  The hand is scored and
+the next dealer (clockwise) deals, until a seat reaches the target or ``max_hands``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from p2pcards.cards import THOUSAND_ORDER as _ORDER
+from p2pcards.cards import Card, Rank, Suit, sort_key
+from p2pcards.games._errors import ClaimMismatch, IllegalMove, OptionError
+from p2pcards.games._events import (
+    Decision,
+    Finished,
+    Need,
+    Open,
+    Opened,
+    Reveal,
+    Revealed,
+    Shuffle,
+    Shuffled,
+)
+from p2pcards.games._moves import Event, Move
+from p2pcards.games._state import GameState, Knowledge, View
+from p2pcards.games.thousand._moves import Bid, GiveCards, Pass, Play
+from p2pcards.games.thousand._rules import (
+    BID_STEP,
+    FIRST_BID,
+    FOUR_ACES_POINTS,
+    MARRIAGE_POINTS,
+    R_BID,
+    R_DEAL,
+    R_MARRIAGE,
+    R_PLAY,
+    R_SCORE,
+    ScoringRules,
+    Standing,
+    allowed_plays,
+    bid_limit,
+    duty_text,
+    hand_gains,
+    has_four_aces,
+    marriages_in,
+    max_public_bid,
+    partner,
+    points,
+    settle,
+    thousand_deck,
+    trick_winner,
+)
+
+HAND_SIZE = 7
+TALON = (21, 22, 23)
+TRICKS = 8
+_DISPLAY = sort_key(_ORDER)
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One hand on the score sheet: ``declarer`` and ``bid``; ``made``; ``taken`` per seat
+    (card points plus marriages, unrounded); ``gains`` per seat before barrel and bolts;
+    ``scores`` per seat after the hand; ``notes`` per seat (see :func:`settle`)."""
+
+    hand: int
+    declarer: int
+    bid: int
+    made: bool
+    taken: tuple[int, ...]
+    gains: tuple[int, ...]
+    scores: tuple[int, ...]
+    notes: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class ThousandView(View):
+    """One seat's view of a Thousand table (enough for terminal play).
+
+    ``dealer``/``first_hand``: seats of this hand; ``phase``: "auction", "talon", "give",
+    "play", "over" (or "shuffle"/"deal"); ``auction``: every call in order as (seat, bid),
+    bid 0 for a pass (the first entry is the first hand's obligatory 100); ``bid`` and
+    ``bidder``: the highest bid so far; ``passed``: per seat; ``declarer``: after the
+    auction; ``talon``: the talon's cards when shown to everyone (else empty);
+    ``talon_shown``; ``turn``: seat to move or None; ``trick``: the current trick as
+    (seat, card) in play order; ``last_trick`` and ``last_winner``: the previous trick;
+    ``trick_no``: 1-based number of the current trick; ``trump``: the trump suit or None;
+    ``marriages``: (seat, suit) declared this hand; ``aces``: the seat that declared four
+    aces or None; ``played``: every card played this hand; ``taken``: card points plus
+    marriages per seat this hand; ``tricks``: tricks taken per seat; ``scores``: running
+    scores; ``barrel``: hands played on the barrel per seat (None: not on it); ``bolts``:
+    bolts counted per seat; ``sheet``: the score sheet, one :class:`SheetRow` per hand;
+    ``target``: the winning score; ``barrel_bid``: the bid that leaves the barrel.
+    """
+
+    dealer: int
+    first_hand: int
+    phase: str
+    auction: tuple[tuple[int, int], ...]
+    bid: int
+    bidder: int | None
+    passed: tuple[bool, ...]
+    declarer: int | None
+    talon: tuple[Card, ...]
+    talon_shown: bool
+    turn: int | None
+    trick: tuple[tuple[int, Card], ...]
+    last_trick: tuple[tuple[int, Card], ...]
+    last_winner: int | None
+    trick_no: int
+    trump: Suit | None
+    marriages: tuple[tuple[int, Suit], ...]
+    aces: int | None
+    played: tuple[Card, ...]
+    taken: tuple[int, ...]
+    tricks: tuple[int, ...]
+    scores: tuple[int, ...]
+    barrel: tuple[int | None, ...]
+    bolts: tuple[int, ...]
+    sheet: tuple[SheetRow, ...]
+    target: int
+    barrel_bid: int
+
+
+def scoring_rules(options: Mapping[str, Any]) -> ScoringRules:
+    """The :class:`ScoringRules` of a configured game's options; raises OptionError when
+    the barrel threshold is not below the target."""
+    barrel = int(options["barrel"])
+    target = int(options["target"])
+    if barrel and barrel >= target:
+        raise OptionError(f"option barrel: {barrel} must be below the target {target} (or 0)")
+    barrel_bid = int(options["barrel_bid"])
+    if barrel_bid == 0:  # automatic: what it takes to reach the target, rounded up to 5
+        need = max(target - barrel, FIRST_BID) if barrel else FIRST_BID
+        barrel_bid = -(-need // BID_STEP) * BID_STEP
+    return ScoringRules(
+        barrel=barrel,
+        barrel_bid=barrel_bid,
+        barrel_tries=int(options["barrel_tries"]),
+        barrel_penalty=int(options["barrel_penalty"]),
+        bolts=int(options["bolts"]),
+        bolt_penalty=int(options["bolt_penalty"]),
+        bolts_in_row=bool(options["bolts_in_row"]),
+        declarer_scores=str(options["declarer_scores"]),
+        compare=str(options["compare"]),
+    )
+
+
+class ThousandState(GameState):
+    """Thousand engine state for three seats (see the module docstring for the phases).
+
+    Public attributes used by tests and views: ``scores``, ``standings`` (per seat
+    :class:`Standing`), ``sheet``, ``dealer``, ``declarer``, ``bid``, ``trump``,
+    ``taken``, ``hands`` (positions per seat), ``public`` (position -> card).
+    """
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        o = self.options
+        self.rules = scoring_rules(o)
+        self.target = int(o["target"])
+        self.four_aces = bool(o["four_aces"])
+        self.max_hands = int(o["max_hands"])
+        self.deck_cards = thousand_deck()
+        self.standings = [Standing() for _ in range(self.seats)]
+        self.sheet: list[SheetRow] = []
+        self.hand_no = -1
+        self._new_hand()
+
+    # -- hand set-up ------------------------------------------------------------------
+    def _new_hand(self) -> None:
+        self.hand_no += 1
+        self.phase = "shuffle"
+        self.dealer = self.hand_no % self.seats
+        self.first_hand = (self.dealer + 1) % self.seats
+        self.hands: list[list[int]] = [[] for _ in range(self.seats)]
+        self.public: dict[int, Card] = {}
+        self.cursor = 0
+        self.auction: list[tuple[int, int]] = []
+        self.bid = 0
+        self.bidder: int | None = None
+        self.passed = [False] * self.seats
+        self.turn: int | None = None
+        self.declarer: int | None = None
+        self.talon_shown = False
+        self.given: tuple[int, ...] = ()
+        self.trick: list[tuple[int, int]] = []  # (seat, position)
+        self.last_trick: list[tuple[int, int]] = []
+        self.last_winner: int | None = None
+        self.trick_no = 1
+        self.trump: Suit | None = None
+        self.marriages: list[tuple[int, Suit]] = []
+        self.aces: int | None = None
+        self.played: list[int] = []
+        self.taken = [0] * self.seats
+        self.tricks = [0] * self.seats
+        self.pending: Play | None = None
+
+    @property
+    def scores(self) -> list[int]:
+        """Running score per seat."""
+        return [s.score for s in self.standings]
+
+    def _opponents(self, seat: int) -> tuple[int, int]:
+        return ((seat + 1) % self.seats, (seat + 2) % self.seats)
+
+    def _next_bidder(self, seat: int) -> int:
+        for i in range(1, self.seats + 1):
+            s = (seat + i) % self.seats
+            if not self.passed[s]:
+                return s
+        raise AssertionError("every seat passed")
+
+    # -- the contract -----------------------------------------------------------------
+    def need(self) -> Need:
+        p = self.phase
+        if p == "shuffle":
+            return Shuffle(self.hand_no, 0, self.deck_cards)
+        if p == "deal":
+            seat = (self.first_hand + self.cursor) % self.seats
+            return Reveal(tuple(self.hands[seat]), seat)
+        if p in ("auction", "give", "play"):
+            assert self.turn is not None
+            return Decision(self.turn)
+        if p == "talon":
+            assert self.declarer is not None
+            if self.talon_shown:
+                return Open(TALON)
+            return Reveal(TALON, self.declarer)
+        if p == "give_reveal":
+            to = self._opponents(self._seat_of_declarer())[self.cursor]
+            return Reveal((self.given[self.cursor],), to)
+        if p == "open":
+            assert self.pending is not None
+            return Open((self.pending.position,))
+        return Finished(self.result())
+
+    def _seat_of_declarer(self) -> int:
+        assert self.declarer is not None
+        return self.declarer
+
+    def result(self) -> dict[str, Any]:
+        """``{"winners", "losers", "scores": per seat, "hands": hands played,
+        "capped": True when max_hands ended the game before anyone reached the target}``.
+        Winners: the highest score among seats at the target (at the cap: the highest)."""
+        scores = self.scores
+        reached = [s for s in range(self.seats) if scores[s] >= self.target]
+        pool = reached or list(range(self.seats))
+        best = max(scores[s] for s in pool)
+        winners = [s for s in pool if scores[s] == best]
+        return {
+            "winners": winners,
+            "losers": [s for s in range(self.seats) if s not in winners],
+            "scores": scores,
+            "hands": len(self.sheet),
+            "capped": not reached,
+        }
+
+    def legal_moves(self, seat: int, knowledge: Knowledge) -> list[Any]:
+        need = self.need()
+        if not isinstance(need, Decision) or need.seat != seat:
+            return []
+        hand = sorted(self.hands[seat])
+        if any(p not in knowledge for p in hand):
+            return []
+        cards = [knowledge[p] for p in hand]
+        if self.phase == "auction":
+            limit = bid_limit(cards, self.four_aces)
+            bids: list[Move] = [Bid(seat, b) for b in range(self.bid + BID_STEP, limit + 1, 5)]
+            return [Pass(seat), *bids]
+        if self.phase == "give":
+            return [GiveCards(seat, (a, b)) for a in hand for b in hand if a != b]
+        trick = [self._card(p) for _, p in self.trick]
+        allowed = set(allowed_plays(cards, trick, self.trump))
+        out: list[Move] = []
+        for p, c in zip(hand, cards, strict=True):
+            if c not in allowed:
+                continue
+            out.append(Play(seat, p, c, ""))
+            if not trick and self._may_declare():
+                mate = partner(c)
+                if mate is not None and mate in cards:
+                    out.append(Play(seat, p, c, "marriage"))
+                if self.four_aces and c.rank == Rank.ACE and has_four_aces(cards):
+                    out.append(Play(seat, p, c, "aces"))
+        return out
+
+    def _may_declare(self) -> bool:
+        return bool(self.options["marriage_first_trick"]) or self.trick_no > 1
+
+    def _card(self, position: int) -> Card:
+        return self.public[position]
+
+    # -- applying events --------------------------------------------------------------
+    def _apply(self, ev: Event) -> None:
+        need = self.need()
+        if isinstance(need, Finished):
+            raise IllegalMove(None, R_SCORE, "the game is over")
+        if isinstance(need, Decision):
+            if not isinstance(ev, Move):
+                raise IllegalMove(None, R_PLAY, f"expected a move by seat {need.seat}")
+            if ev.seat != need.seat:
+                raise IllegalMove(ev.seat, R_PLAY, f"it is seat {need.seat}'s turn, not yours")
+            if self.phase == "auction" and isinstance(ev, Bid | Pass):
+                self._apply_call(ev)
+            elif self.phase == "give" and isinstance(ev, GiveCards):
+                self._apply_give(ev)
+            elif self.phase == "play" and isinstance(ev, Play):
+                self._apply_play(ev)
+            else:
+                raise IllegalMove(
+                    ev.seat, R_PLAY, f"a {ev.KIND!r} move is not allowed in the {self.phase}"
+                )
+            return
+        if isinstance(need, Shuffle) and isinstance(ev, Shuffled):
+            if (ev.hand, ev.first, ev.n) != (need.hand, need.first, need.n):
+                raise IllegalMove(None, R_DEAL, "shuffle of the wrong hand or size")
+            for s in range(self.seats):
+                self.hands[s] = list(range(HAND_SIZE * s, HAND_SIZE * (s + 1)))
+            self.phase, self.cursor = "deal", 0
+        elif isinstance(need, Reveal) and isinstance(ev, Revealed):
+            if (tuple(ev.positions), ev.to) != (need.positions, need.to):
+                raise IllegalMove(None, R_DEAL, "revealed the wrong positions")
+            self._after_reveal()
+        elif isinstance(need, Open) and isinstance(ev, Opened):
+            if tuple(ev.positions) != need.positions or len(ev.cards) != len(ev.positions):
+                raise IllegalMove(None, R_DEAL, "opened the wrong positions")
+            if self.phase == "talon":
+                for p, c in zip(ev.positions, ev.cards, strict=True):
+                    self.public[p] = c
+                self._take_talon()
+            else:
+                self._apply_opened_card(ev.cards[0])
+        else:
+            raise IllegalMove(None, R_DEAL, f"{type(ev).__name__} does not answer {need!r}")
+
+    def _after_reveal(self) -> None:
+        if self.phase == "deal":
+            self.cursor += 1
+            if self.cursor == self.seats:
+                self._start_auction()
+        elif self.phase == "talon":
+            self._take_talon()
+        elif self.phase == "give_reveal":
+            self.cursor += 1
+            self._next_give_reveal()
+
+    def _start_auction(self) -> None:
+        self.phase = "auction"
+        self.auction = [(self.first_hand, FIRST_BID)]
+        self.bid, self.bidder = FIRST_BID, self.first_hand
+        self.turn = (self.first_hand + 1) % self.seats
+
+    def _apply_call(self, mv: Bid | Pass) -> None:
+        seat = mv.seat
+        if isinstance(mv, Bid):
+            b = mv.amount
+            top = max_public_bid(self.four_aces)
+            if b % BID_STEP or b < self.bid + BID_STEP:
+                raise IllegalMove(
+                    seat, R_BID, f"a bid must be a multiple of 5 above {self.bid}, not {b}"
+                )
+            if b > top:
+                raise IllegalMove(seat, R_BID, f"no hand can justify a bid of {b} (most {top})")
+            if b > bid_limit(()):
+                rest = tuple(sorted(self.hands[seat]))
+                self.add_claim(
+                    seat,
+                    R_BID,
+                    f"seat {seat} bid {b}, claiming marriages worth at least {b - 120} in hand",
+                    _bid_check(seat, b, rest, self.four_aces, self.hand_no),
+                )
+            self.auction.append((seat, b))
+            self.bid, self.bidder = b, seat
+        else:
+            self.auction.append((seat, 0))
+            self.passed[seat] = True
+        if sum(not p for p in self.passed) == 1:
+            assert self.bidder is not None
+            self.declarer = self.bidder
+            contested = any(b > 0 for _, b in self.auction[1:])
+            show = self.options["show_talon"]
+            self.talon_shown = show == "always" or (show == "contested" and contested)
+            self.turn = None
+            self.phase = "talon"
+        else:
+            self.turn = self._next_bidder(seat)
+
+    def _take_talon(self) -> None:
+        d = self._seat_of_declarer()
+        self.hands[d].extend(TALON)
+        self.phase = "give"
+        self.turn = d
+
+    def _apply_give(self, mv: GiveCards) -> None:
+        hand = self.hands[mv.seat]
+        ps = mv.positions
+        if len(ps) != 2 or ps[0] == ps[1] or any(p not in hand for p in ps):
+            raise IllegalMove(
+                mv.seat, R_DEAL, "pass two different cards of your hand, one to each opponent"
+            )
+        self.given = tuple(ps)
+        for p, to in zip(ps, self._opponents(mv.seat), strict=True):
+            hand.remove(p)
+            self.hands[to].append(p)
+        self.phase, self.cursor, self.turn = "give_reveal", 0, None
+        self._next_give_reveal()
+
+    def _next_give_reveal(self) -> None:
+        # A passed card already public (a shown talon card) needs no reveal.
+        while self.cursor < 2 and self.given[self.cursor] in self.public:
+            self.cursor += 1
+        if self.cursor == 2:
+            self.phase = "play"
+            self.turn = self._seat_of_declarer()
+
+    def _apply_play(self, mv: Play) -> None:
+        seat, pos, card = mv.seat, mv.position, mv.card
+        hand = self.hands[seat]
+        if pos not in hand:
+            raise IllegalMove(seat, R_PLAY, f"position {pos} is not in your hand")
+        for p, c in self.public.items():
+            if p != pos and c == card:
+                raise ClaimMismatch(
+                    seat, R_PLAY, f"claimed {card.symbol} but it is public at position {p}"
+                )
+        if pos in self.public and self.public[pos] != card:
+            raise ClaimMismatch(
+                seat,
+                R_PLAY,
+                f"claimed {card.symbol} at position {pos}, which is {self.public[pos].symbol}",
+            )
+        trick = [self._card(p) for _, p in self.trick]
+        known = [self.public[p] for p in hand if p in self.public and p != pos]
+        if card not in allowed_plays([*known, card], trick, self.trump):
+            should = [c for c in allowed_plays([*known, card], trick, self.trump)]
+            raise IllegalMove(
+                seat,
+                R_PLAY,
+                f"trick {self.trick_no}: {card.symbol} breaks follow/beat/trump; "
+                f"you hold {', '.join(c.symbol for c in should)} in public",
+            )
+        rest = tuple(sorted(p for p in hand if p != pos))
+        if mv.declare:
+            self._check_declare(mv, rest)
+        duty = duty_text(trick, self.trump, card)
+        if duty is not None:
+            self.add_claim(
+                seat,
+                R_PLAY,
+                f"seat {seat}, trick {self.trick_no}: plays {card.symbol}, so {duty}",
+                _follow_check(seat, self.trick_no, pos, rest, tuple(trick), self.trump),
+            )
+        self.pending = mv
+        self.turn = None
+        if pos in self.public:
+            self._resolve_play(mv)
+        else:
+            self.phase = "open"
+
+    def _check_declare(self, mv: Play, rest: tuple[int, ...]) -> None:
+        seat, card = mv.seat, mv.card
+        if self.trick:
+            raise IllegalMove(seat, R_MARRIAGE, "a declaration is made only when leading")
+        if not self._may_declare():
+            raise IllegalMove(seat, R_MARRIAGE, "no declarations on the first trick (option)")
+        if mv.declare == "marriage":
+            mate = partner(card)
+            if mate is None:
+                raise IllegalMove(seat, R_MARRIAGE, f"{card.symbol} is not a king or a queen")
+            self._public_holds(seat, mate)
+            self.add_claim(
+                seat,
+                R_MARRIAGE,
+                f"seat {seat}, trick {self.trick_no}: declares the {card.suit.symbol} marriage "
+                f"with {card.symbol}, so holds {mate.symbol}",
+                _holds_check(
+                    seat, self.trick_no, (mate,), rest, f"the {card.suit.symbol} marriage"
+                ),
+            )
+        elif mv.declare == "aces":
+            if not self.four_aces:
+                raise IllegalMove(seat, R_MARRIAGE, "four aces are not played (option four_aces)")
+            if card.rank != Rank.ACE:
+                raise IllegalMove(seat, R_MARRIAGE, f"{card.symbol} is not an ace")
+            others = tuple(Card(Rank.ACE, u) for u in Suit if u != card.suit)
+            for o in others:
+                self._public_holds(seat, o)
+            self.add_claim(
+                seat,
+                R_MARRIAGE,
+                f"seat {seat}, trick {self.trick_no}: declares four aces with {card.symbol}",
+                _holds_check(seat, self.trick_no, others, rest, "four aces"),
+            )
+        else:
+            raise IllegalMove(seat, R_MARRIAGE, f"unknown declaration {mv.declare!r}")
+
+    def _public_holds(self, seat: int, card: Card) -> None:
+        """Raise if ``card`` is public and not in ``seat``'s hand (played, or elsewhere)."""
+        for p, c in self.public.items():
+            if c == card and p not in self.hands[seat]:
+                raise IllegalMove(
+                    seat, R_MARRIAGE, f"{card.symbol} is not in your hand (it is public)"
+                )
+
+    def _apply_opened_card(self, card: Card) -> None:
+        mv = self.pending
+        assert mv is not None
+        if card != mv.card:
+            raise ClaimMismatch(
+                mv.seat,
+                R_PLAY,
+                f"trick {self.trick_no}: claimed {mv.card.symbol} at position {mv.position} "
+                f"but it is {card.symbol}",
+            )
+        self.public[mv.position] = card
+        self._resolve_play(mv)
+
+    def _resolve_play(self, mv: Play) -> None:
+        seat = mv.seat
+        self.pending = None
+        self.hands[seat].remove(mv.position)
+        self.trick.append((seat, mv.position))
+        self.played.append(mv.position)
+        if mv.declare == "marriage":
+            self.marriages.append((seat, mv.card.suit))
+            self.taken[seat] += MARRIAGE_POINTS[mv.card.suit]
+            self.trump = mv.card.suit
+        elif mv.declare == "aces":
+            self.aces = seat
+            self.taken[seat] += FOUR_ACES_POINTS
+        self.phase = "play"
+        if len(self.trick) < self.seats:
+            self.turn = (seat + 1) % self.seats
+            return
+        cards = [self._card(p) for _, p in self.trick]
+        winner = self.trick[trick_winner(cards, self.trump)][0]
+        self.taken[winner] += points(cards)
+        self.tricks[winner] += 1
+        self.last_trick, self.last_winner = self.trick, winner
+        self.trick = []
+        if self.trick_no == TRICKS:
+            self._end_hand()
+            return
+        self.trick_no += 1
+        self.turn = winner
+
+    def _end_hand(self) -> None:
+        d = self._seat_of_declarer()
+        gains, made = hand_gains(self.taken, d, self.bid, self.rules)
+        notes: list[tuple[str, ...]] = []
+        for s in range(self.seats):
+            st, n = settle(
+                self.standings[s],
+                gains[s],
+                declarer=s == d,
+                bid=self.bid,
+                made=made,
+                tricks=self.tricks[s],
+                rules=self.rules,
+            )
+            self.standings[s] = st
+            notes.append(tuple(n))
+        self.sheet.append(
+            SheetRow(
+                self.hand_no,
+                d,
+                self.bid,
+                made,
+                tuple(self.taken),
+                tuple(gains),
+                tuple(self.scores),
+                tuple(notes),
+            )
+        )
+        self.turn = None
+        if max(self.scores) >= self.target or len(self.sheet) >= self.max_hands:
+            self.phase = "over"
+        else:
+            self._new_hand()
+
+    # -- views ------------------------------------------------------------------------
+    def view(self, seat: int, knowledge: Knowledge) -> ThousandView:
+        own = tuple(
+            sorted(
+                ((p, knowledge[p]) for p in self.hands[seat] if p in knowledge),
+                key=lambda pc: _DISPLAY(pc[1]),
+            )
+        )
+        over = self.phase == "over"
+        return ThousandView(
+            seat=seat,
+            need=self.need(),
+            hand=own,
+            counts=tuple(len(h) for h in self.hands),
+            hand_no=self.hand_no,
+            dealer=self.dealer,
+            first_hand=self.first_hand,
+            phase=self.phase,
+            auction=tuple(self.auction),
+            bid=self.bid,
+            bidder=self.bidder,
+            passed=tuple(self.passed),
+            declarer=self.declarer,
+            talon=tuple(self.public[p] for p in TALON)
+            if self.talon_shown and not over and all(p in self.public for p in TALON)
+            else (),
+            talon_shown=self.talon_shown,
+            turn=self.turn,
+            trick=tuple((s, self._card(p)) for s, p in self.trick),
+            last_trick=tuple((s, self._card(p)) for s, p in self.last_trick),
+            last_winner=self.last_winner,
+            trick_no=self.trick_no,
+            trump=self.trump,
+            marriages=tuple(self.marriages),
+            aces=self.aces,
+            played=tuple(self._card(p) for p in self.played),
+            taken=tuple(self.taken),
+            tricks=tuple(self.tricks),
+            scores=tuple(self.scores),
+            barrel=tuple(s.barrel for s in self.standings),
+            bolts=tuple(s.bolts for s in self.standings),
+            sheet=tuple(self.sheet),
+            target=self.target,
+            barrel_bid=self.rules.barrel_bid,
+        )
+
+    def public_state(self) -> Any:
+        return [
+            self.hand_no,
+            self.phase,
+            self.cursor,
+            [sorted(h) for h in self.hands],
+            sorted((p, c.code) for p, c in self.public.items()),
+            [list(a) for a in self.auction],
+            self.bid,
+            self.bidder,
+            list(self.passed),
+            self.turn,
+            self.declarer,
+            self.talon_shown,
+            list(self.given),
+            [list(t) for t in self.trick],
+            self.trick_no,
+            None if self.trump is None else int(self.trump),
+            [[s, int(u)] for s, u in self.marriages],
+            self.aces,
+            list(self.taken),
+            list(self.tricks),
+            [[s.score, s.barrel, s.bolts] for s in self.standings],
+            len(self.sheet),
+        ]
+
+    def describe_event(self, event: Event, lang: str = "en") -> str:
+        ru = lang == "ru"
+        if isinstance(event, Bid):
+            return (
+                f"место {event.seat}: {event.amount}"
+                if ru
+                else f"seat {event.seat} bids {event.amount}"
+            )
+        if isinstance(event, Pass):
+            return f"место {event.seat}: пас" if ru else f"seat {event.seat} passes"
+        if isinstance(event, GiveCards):
+            a, b = self._opponents(event.seat)
+            if ru:
+                return f"место {event.seat} сносит по карте местам {a} и {b}"
+            return f"seat {event.seat} passes a card to seats {a} and {b}"
+        if isinstance(event, Play):
+            extra = ""
+            if event.declare == "marriage":
+                extra = (
+                    f" (марьяж {event.card.suit.name_in('ru', 'gen')}, +"
+                    if ru
+                    else f" (marriage in {event.card.suit.name_in('en')}, +"
+                ) + f"{MARRIAGE_POINTS[event.card.suit]})"
+            elif event.declare == "aces":
+                extra = " (четыре туза, +200)" if ru else " (four aces, +200)"
+            if ru:
+                return f"место {event.seat} ходит {event.card.symbol}{extra}"
+            return f"seat {event.seat} plays {event.card.symbol}{extra}"
+        return super().describe_event(event, lang)
+
+
+# ---------------------------------------------------------------- claim checks
+
+
+def _bid_check(seat: int, bid: int, hand: tuple[int, ...], four_aces: bool, hand_no: int) -> Any:
+    def check(cards: Mapping[int, Card]) -> str | None:
+        held = [cards[p] for p in hand]
+        limit = bid_limit(held, four_aces)
+        if bid <= limit:
+            return None
+        ms = marriages_in(held)
+        what = (
+            "no marriage" if not ms else "only the " + ", ".join(f"{u.symbol} marriage" for u in ms)
+        )
+        return (
+            f"seat {seat} bid {bid} in hand {hand_no + 1} but held {what}, "
+            f"so it could bid at most {limit}"
+        )
+
+    return check
+
+
+def _follow_check(
+    seat: int,
+    trick_no: int,
+    pos: int,
+    rest: tuple[int, ...],
+    trick: tuple[Card, ...],
+    trump: Suit | None,
+) -> Any:
+    def check(cards: Mapping[int, Card]) -> str | None:
+        played = cards[pos]
+        hand = [played, *(cards[p] for p in rest)]
+        allowed = allowed_plays(hand, trick, trump)
+        if played in allowed:
+            return None
+        led = trick[0].suit
+        if any(c.suit == led for c in allowed):
+            top = max((c for c in trick if c.suit == led), key=lambda c: _ORDER[c.rank])
+            why = (
+                f"must beat {top.symbol}"
+                if played.suit == led
+                else f"must follow suit {led.symbol}"
+            )
+        else:
+            why = f"must trump (no {led.symbol}, trump {trump.symbol if trump else '-'})"
+        should = ", ".join(c.symbol for c in sorted(allowed, key=_DISPLAY))
+        return (
+            f"seat {seat} in trick {trick_no} played {played.symbol} but {why}: "
+            f"it should have played {should}"
+        )
+
+    return check
+
+
+def _holds_check(
+    seat: int, trick_no: int, need: tuple[Card, ...], rest: tuple[int, ...], what: str
+) -> Any:
+    def check(cards: Mapping[int, Card]) -> str | None:
+        held = {cards[p] for p in rest}
+        missing = [c for c in need if c not in held]
+        if not missing:
+            return None
+        return (
+            f"seat {seat} declared {what} in trick {trick_no} without holding "
+            f"{', '.join(c.symbol for c in missing)}"
+        )
+
+    return check
