@@ -20,7 +20,13 @@ from p2pcards.games.thousand._rules import (
     thousand_deck,
     trick_winner,
 )
-from p2pcards.games.thousand._state import SheetRow, ThousandState, ThousandView, scoring_rules
+from p2pcards.games.thousand._state import (
+    SheetRow,
+    ThousandState,
+    ThousandView,
+    deal_order,
+    scoring_rules,
+)
 from p2pcards.games.thousand.bots import BOTS, basic_bot
 
 _SCORE = "Запись, бочка и болты"
@@ -128,6 +134,7 @@ __all__ = [
     "allowed_plays",
     "basic_bot",
     "bid_limit",
+    "deal_order",
     "hand_gains",
     "marriages_in",
     "points",

@@ -16,7 +16,7 @@ the next dealer (clockwise) deals, until a seat reaches the target or ``max_hand
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,11 +69,24 @@ TRICKS = 8
 _DISPLAY = sort_key(_ORDER)
 
 
+def deal_order(hands: Sequence[Sequence[Card]], talon: Sequence[Card]) -> list[Card]:
+    """A deck order for ``LocalDealer(decks=[...])`` that deals ``hands[s]`` (7 cards)
+    to seat s and ``talon`` (3 cards) to the talon.  Raises ValueError unless the cards
+    are the 24-card deck exactly."""
+    order = [c for h in hands for c in h] + list(talon)
+    if len(hands) != 3 or any(len(h) != HAND_SIZE for h in hands) or len(talon) != 3:
+        raise ValueError("a Thousand deal is 7 cards to each of 3 seats and 3 in the talon")
+    if sorted(order) != sorted(thousand_deck()):
+        raise ValueError("the deal is not the 24-card deck (a card missing or repeated)")
+    return order
+
+
 @dataclass(frozen=True)
 class SheetRow:
     """One hand on the score sheet: ``declarer`` and ``bid``; ``made``; ``taken`` per seat
     (card points plus marriages, unrounded); ``gains`` per seat before barrel and bolts;
-    ``scores`` per seat after the hand; ``notes`` per seat (see :func:`settle`)."""
+    ``scores`` per seat after the hand; ``notes`` per seat (see :func:`settle`);
+    ``tricks``: tricks taken per seat."""
 
     hand: int
     declarer: int
@@ -83,6 +96,7 @@ class SheetRow:
     gains: tuple[int, ...]
     scores: tuple[int, ...]
     notes: tuple[tuple[str, ...], ...]
+    tricks: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -583,6 +597,7 @@ class ThousandState(GameState):
                 tuple(gains),
                 tuple(self.scores),
                 tuple(notes),
+                tuple(self.tricks),
             )
         )
         self.turn = None
