@@ -20,7 +20,6 @@ from p2pcards.games import (
     LocalDealer,
     Open,
     Reveal,
-    Shuffled,
     load_game,
 )
 from p2pcards.games.thousand import (
@@ -65,13 +64,11 @@ class Table:
         hands, talon = deal
         order = deal_order([parse_cards(h) for h in hands], parse_cards(talon))
         self.dealer = LocalDealer(self.state, decks=[order])
-        self.cards_of_hand: dict[int, dict[int, Card]] = {}
         self.advance()
 
     def advance(self) -> None:
-        while (ev := self.dealer.answer()) is not None:
-            if isinstance(ev, Shuffled):
-                self.cards_of_hand[ev.hand] = self.dealer.cards
+        while self.dealer.answer() is not None:
+            pass
 
     def do(self, *moves: Any) -> None:
         for m in moves:
@@ -100,7 +97,7 @@ class Table:
     def failed_claims(self) -> list[tuple[int, str]]:
         out = []
         for c in self.state.claims():
-            why = c.check(self.cards_of_hand[c.hand])
+            why = c.check(self.dealer.hand_cards[c.hand])
             if why is not None:
                 out.append((c.seat, why))
         return out

@@ -23,14 +23,7 @@ from p2pcards.games.thousand import GAME, Bid, GiveCards, Pass, Play, ThousandSt
 def _game(seed: int, bots: list[str], **options: Any) -> tuple[ThousandState, LocalDealer, Any]:
     state: ThousandState = load_game("thousand", **options).new_state()
     dealer = LocalDealer.seeded(state, seed)
-    cards: dict[int, Any] = {}
-
-    def keep(ev: Any) -> None:
-        if isinstance(ev, Shuffled):
-            cards[ev.hand] = dealer.cards
-
-    result = dealer.run([GAME.bots[b] for b in bots], on_event=keep)
-    dealer.cards_of_hand = cards  # type: ignore[attr-defined]
+    result = dealer.run([GAME.bots[b] for b in bots])
     return state, dealer, result
 
 
@@ -65,9 +58,8 @@ def test_basic_game_reaches_the_target_through_the_barrel(seed: int) -> None:
         for s in range(3):
             assert row.scores[s] <= 880 or (row is last and s == w)
     # every claim of every hand holds (honest bots)
-    cards = dealer.cards_of_hand  # type: ignore[attr-defined]
     for c in state.claims():
-        assert c.check(cards[c.hand]) is None, c.text
+        assert c.check(dealer.hand_cards[c.hand]) is None, c.text
 
 
 def test_bolt_penalty_only_after_three_bolts_in_a_row() -> None:

@@ -106,7 +106,7 @@ GAME: GameInfo[ThousandState] = GameInfo(
         ),
         Option(
             "max_hands",
-            300,
+            100,
             "safety cap: the game stops after this many hands (highest score wins)",
             "not in the rules: keeps simulations bounded",
             low=1,
