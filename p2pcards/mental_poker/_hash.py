@@ -1,7 +1,7 @@
 """Domain-separated hashing (SHA-256) with an unambiguous field encoding.
 
 ``digest(name, f1, ..., fn)`` is SHA-256 over ``enc(tag) || enc(f1) || ... || enc(fn)``
-where ``tag = "p2pcards/mental-poker/" + name`` (ASCII), ``enc(b) = u32be(len(b)) || b``
+where ``tag = "p2pcards/v1/mental-poker/" + name`` (ASCII), ``enc(b) = u32be(len(b)) || b``
 for bytes, an int ``v`` (0 <= v < 2**64) is encoded as the 8 bytes ``u64be(v)`` (so
 ``enc(v) = 00000008 || u64be(v)``), and a list is ``u32be(count)`` followed by ``enc`` of
 each element.  protocol/SPEC.md, "Hashing", is normative.
@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-TAG_PREFIX = "p2pcards/mental-poker/"
+TAG_PREFIX = "p2pcards/v1/mental-poker/"
 
 Field = bytes | int | Sequence["Field"]
 

@@ -4,10 +4,10 @@ A seat's *key* for position ``p`` is its pass-2 scalar ``y_s[p]`` itself.  The f
 at ``p`` is ``(y_0[p] * ... * y_{N-1}[p]) * card_point``, so whoever holds every seat's key
 for ``p`` multiplies the final point by the inverse of their product and looks the result
 up among the hand's card points.  Each received key is checked against the sender's
-published key commitment ``digest("key", ..., seat, p, key)`` on arrival, so a wrong key is
+published key commitment ``digest("key-commit", ..., seat, p, key)`` on arrival, so a wrong key is
 caught at once and blamed on the sender's signed message.
 
-Sealed plaintext (msgpack): ``["p2pcards/mental-poker/keys", version, table_id, hand,
+Sealed plaintext (msgpack): ``["p2pcards/v1/mental-poker/key-shares", version, table_id, hand,
 sender, to, [positions], [keys]]``; the ephemeral key is ``digest("seal", version,
 table_id, hand, first, sender, to, [positions], seal_seed)``.  protocol/SPEC.md,
 "Reveal" and "Open", is normative.
@@ -28,7 +28,7 @@ from p2pcards.mental_poker._hash import digest
 from p2pcards.mental_poker._seal import SealOpenError, seal, unseal
 from p2pcards.mental_poker._shuffle import PublicShuffle, ShuffleSecrets, key_commitment
 
-KEYS_LABEL = "p2pcards/mental-poker/keys"
+KEYS_LABEL = "p2pcards/v1/mental-poker/key-shares"
 
 
 def _check_positions(spec: DeckSpec, positions: Sequence[int]) -> list[int]:

@@ -2,7 +2,7 @@
 
 Each seat publishes ``digest("random-commit", version, table_id, hand, label, seat,
 value)``; once every commitment is in, each reveals ``value``.  The result is drawn from the
-stream ``digest("random-stream", seed, counter)`` with ``seed = digest("random", version,
+stream ``digest("random-stream", seed, counter)`` with ``seed = digest("random-seed", version,
 table_id, hand, label, k, [values in seat order])``: 8-byte big-endian chunks, rejecting
 chunks at or above ``2**64 - 2**64 % k`` (no modulo bias).  No seat can bias the result
 unless it knows every other value before committing.  protocol/SPEC.md, "Randomness".
@@ -57,7 +57,7 @@ def random_result(context: HandContext, label: int, values: Sequence[bytes], k: 
     if len(values) != context.seats:
         raise ValueError(f"{len(values)} values for {context.seats} seats")
     c = context
-    seed = digest("random", c.version, c.table_id, c.hand, label, k, list(values))
+    seed = digest("random-seed", c.version, c.table_id, c.hand, label, k, list(values))
     limit = 2**64 - (2**64 % k)
     counter = 0
     while True:

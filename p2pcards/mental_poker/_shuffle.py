@@ -7,7 +7,7 @@ per-position scalars ``y[i]``, swapping its pass-1 lock for per-position locks. 
 deck holds at index ``i`` the point ``(y_0[i] * ... * y_{N-1}[i]) * card_point``.
 
 With its pass-1 output a seat publishes ``digest("pass1", ..., x, perm, salt)``; with its
-pass-2 output it publishes one key commitment per position, ``digest("key", ..., seat,
+pass-2 output it publishes one key commitment per position, ``digest("key-commit", ..., seat,
 position, y)``, so that any single key can be checked when it is disclosed without
 disclosing the others.  protocol/SPEC.md, "Shuffle", is normative.
 """
@@ -50,10 +50,10 @@ def pass1_commitment(
 
 
 def key_commitment(spec: DeckSpec, seat: int, position: int, key: bytes) -> bytes:
-    """``digest("key", version, table_id, hand, seat, position, key)``: the commitment to
+    """``digest("key-commit", version, table_id, hand, seat, position, key)``: the commitment to
     seat ``seat``'s pass-2 scalar (its *key*) for absolute ``position``."""
     c = spec.context
-    return digest("key", c.version, c.table_id, c.hand, seat, position, key)
+    return digest("key-commit", c.version, c.table_id, c.hand, seat, position, key)
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,7 +63,7 @@ def _typed(f: Any) -> Any:
 def hashing() -> None:
     cases = [
         ("card", [1, TABLE, 0, 0]),
-        ("key", [1, TABLE, 2, 3, 17, bytes(range(32))]),
+        ("key-commit", [1, TABLE, 2, 3, 17, bytes(range(32))]),
         ("pass1", [1, TABLE, 2, 0, 1, bytes(32), [2, 0, 1], bytes([7]) * 32]),
     ]
     _write(
