@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from p2pcards.cards import Card
 from p2pcards.mental_poker._cards import DeckSpec
@@ -41,6 +42,31 @@ class SealedShare:
     positions: tuple[int, ...]
     sealed: bytes
 
+    def body(self) -> list[Any]:
+        """The entry body ``[to, [positions], sealed]`` (SPEC.md section 14)."""
+        return [self.to, list(self.positions), self.sealed]
+
+    @classmethod
+    def from_body(cls, sender: int, body: object) -> SealedShare:
+        """Parse the body ``[to, [positions], sealed]`` of an entry by ``sender``.
+
+        Checks shapes only (the positions against a deck are checked when used).  Raises
+        MalformedMessage naming ``sender``.
+        """
+        if (
+            not isinstance(body, list | tuple)
+            or len(body) != 3
+            or not _is_int(body[0])
+            or not isinstance(body[1], list | tuple)
+            or not body[1]
+            or not all(_is_int(p) for p in body[1])
+            or not isinstance(body[2], bytes)
+        ):
+            raise MalformedMessage(
+                "the sealed keys body is not [to, [positions], sealed]", seat=sender, step="reveal"
+            )
+        return cls(sender, body[0], tuple(body[1]), body[2])
+
 
 @dataclass(frozen=True, slots=True)
 class OpenShare:
@@ -49,6 +75,10 @@ class OpenShare:
     sender: int
     positions: tuple[int, ...]
     body: object
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**32
 
 
 def _plain(v: object) -> object:

@@ -320,3 +320,18 @@ def test_random_tampering_always_blames_the_tamperer() -> None:
         with pytest.raises(ShuffleMismatch) as e:
             _verify(sim)
         assert (e.value.seat, e.value.step, e.value.position) == (cheater, f"pass {pass_no}", idx)
+
+
+def test_sealed_share_body_roundtrip_and_audit() -> None:
+    sim = _run(seed=15)
+    sim.reveal([2, 3], 1)
+    share = sim.sealed[0]
+    assert SealedShare.from_body(share.sender, roundtrip(share.body())) == share
+    with pytest.raises(MalformedMessage) as e:
+        SealedShare.from_body(3, [1, [], b"x"])
+    assert e.value.seat == 3
+    # A share naming positions outside the deck is blamed on its sender by the audit.
+    sim.sealed.append(SealedShare(2, 0, (99,), b"x"))
+    with pytest.raises(MalformedMessage) as e:
+        _verify(sim)
+    assert e.value.seat == 2
