@@ -114,3 +114,24 @@ def test_same_seed_same_bytes() -> None:
     assert a.records[0].bodies == b.records[2].bodies
     assert a.secrets[1].to_wire() == b.secrets[1].to_wire()
     assert DeckSpec.make(TABLE, 1, 3, 0, deck(24)).points == a.spec.points
+
+
+def test_shared_checked_set_skips_only_valid_points() -> None:
+    sim = Sim(3, 24, seed=21)
+    shared: set[bytes] = set()
+    recs = [PublicShuffle(sim.spec, checked=shared) for _ in range(2)]
+    while (t := sim.records[0].turn) is not None:
+        body = sim.records[t[1]].contribute(sim.secrets[t[1]])
+        sim.publish(t[1], body)
+        for rec in recs:
+            rec.accept(t[1], body)
+    assert len(shared) == 6 * 24
+    assert recs[0].final_deck == recs[1].final_deck == sim.records[0].final_deck
+    # An invalid point is never added, so it is still rejected.
+    from p2pcards.mental_poker import InvalidPoint
+
+    bad_rec = PublicShuffle(sim.spec, checked=shared)
+    body = [bytes(32), [bytes(32), *sim.spec.points[1:]]]
+    with pytest.raises(InvalidPoint):
+        bad_rec.accept(0, body)
+    assert bytes(32) not in shared
