@@ -263,7 +263,10 @@ class PublicShuffle:
         return self.final_deck[self.spec.index(position)]
 
     def key_commitment(self, seat: int, position: int) -> bytes:
-        """Seat ``seat``'s commitment to its key for ``position`` (after its pass 2)."""
+        """Seat ``seat``'s commitment to its key for ``position``.  ValueError before the
+        shuffle is finished or for a position outside the deck."""
+        if not self.done:
+            raise ValueError("the shuffle is not finished")
         return self.key_commitments[seat][self.spec.index(position)]
 
     def _expect(self, seat: int) -> tuple[int, int]:
