@@ -547,3 +547,34 @@ def test_target_1001_barrel_bid_is_125() -> None:
     s = load_game("thousand", target=1001).new_state()
     assert s.rules.barrel_bid == 125
     assert load_game("thousand").new_state().rules.barrel_bid == 120
+
+
+# D5: seat 0 holds every ace and ten; seat 1 holds three marriages it never gets to lead.
+D5 = (
+    ["As 10s Ah 10h Ad 10d Ac", "Kh Qh Kd Qd Kc Qc Js", "9s 9h 9d 9c Jh Jd Jc"],
+    "10c Ks Qs",
+)
+
+
+def _play_d5(t: Table) -> None:
+    t.do(Pass(2), Bid(0, 120), Pass(1))
+    t.do(GiveCards(0, (t.pos("Qs"), t.pos("Ks"))))
+    for lead in ("As", "10s", "Ah", "10h", "Ad", "10d", "Ac", "10c"):
+        t.play(0, lead)
+        for seat in (1, 2):
+            t.play(seat, str(t.legal_cards(seat)[0].symbol))
+
+
+def test_bolts_in_play_and_unled_marriages_score_nothing() -> None:
+    # seat 1 already has two bolts in a row: a third costs 120
+    t = Table(D5, standings=[Standing(0), Standing(0, bolts=2), Standing(40, bolts=0)])
+    _play_d5(t)
+    row = t.state.sheet[0]
+    assert row.tricks == (8, 0, 0)
+    # seat 1's three marriages were never declared (it never led): no points
+    assert row.taken == (120, 0, 0) and row.made
+    assert row.notes[1] == ("bolt", "bolt_penalty") and row.notes[2] == ("bolt",)
+    assert t.state.scores == [120, -120, 40]
+    assert [st.bolts for st in t.state.standings] == [0, 0, 1]
+    assert t.view(2).bolts == (0, 0, 1)
+    assert t.failed_claims() == []
