@@ -475,6 +475,17 @@ def test_opened_card_differs_from_claim() -> None:
     assert e.value.seat == 0 and "A♠" in str(e.value)
 
 
+def test_claiming_a_card_outside_the_deck_is_refused() -> None:
+    # bug found while writing the fuzz test: a claimed 2♠ crashed the rank lookup (KeyError)
+    t = Table()
+    contested(t)
+    give(t)
+    t.play(0, "Qs")
+    with pytest.raises(IllegalMove) as e:
+        t.do(Play(1, t.pos("Js"), parse_card("2s")))
+    assert e.value.seat == 1 and "24-card deck" in str(e.value)
+
+
 def test_play_out_of_turn_or_not_in_hand() -> None:
     t = Table()
     contested(t)

@@ -443,6 +443,8 @@ class ThousandState(GameState):
     def _apply_play(self, mv: Play) -> None:
         seat, pos, card = mv.seat, mv.position, mv.card
         hand = self.hands[seat]
+        if card not in self.deck_cards:
+            raise IllegalMove(seat, R_PLAY, f"{card.symbol} is not a card of the 24-card deck")
         if pos not in hand:
             raise IllegalMove(seat, R_PLAY, f"position {pos} is not in your hand")
         for p, c in self.public.items():
