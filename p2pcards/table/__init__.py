@@ -1,1 +1,48 @@
-"""(placeholder)"""
+"""The sans-I/O state machine of one table: lobby (genesis) -> hands -> result.
+
+``Table(genesis, seat=..., identity=..., sealing_key=..., random_bytes=...)``; feed it
+``receive(entry_bytes)`` and ``decide(move)``; carry out the returned outputs in order
+(:class:`Persist` before :class:`Broadcast`).  ``Table(genesis)`` with no seat is an
+observer: the audit.  ``docs/table.md`` describes the protocol steps.
+"""
+
+from p2pcards.table._audit import AuditReport, audit_entries
+from p2pcards.table._outputs import (
+    Broadcast,
+    CardsOpened,
+    CheatDetected,
+    GameOver,
+    HandStarted,
+    HandVerified,
+    MoveMade,
+    Output,
+    Persist,
+    Rejected,
+    UIEvent,
+    Waiting,
+    YourCards,
+    YourTurn,
+)
+from p2pcards.table._steps import Expect
+from p2pcards.table._table import Table
+
+__all__ = [
+    "AuditReport",
+    "Broadcast",
+    "CardsOpened",
+    "CheatDetected",
+    "Expect",
+    "GameOver",
+    "HandStarted",
+    "HandVerified",
+    "MoveMade",
+    "Output",
+    "Persist",
+    "Rejected",
+    "Table",
+    "UIEvent",
+    "Waiting",
+    "YourCards",
+    "YourTurn",
+    "audit_entries",
+]

@@ -1,0 +1,132 @@
+"""What a :class:`~p2pcards.table.Table` hands back to its caller.
+
+Outputs come in a list, in the order they must be carried out: a :class:`Persist` always
+comes before the :class:`Broadcast` that depends on it (write it to disk, fsync, then
+send).  Everything else is an event for the user interface.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from p2pcards.cards import Card
+from p2pcards.games import Move
+
+
+@dataclass(frozen=True, slots=True)
+class Broadcast:
+    """Send these signed entry bytes to every other seat (gossip)."""
+
+    data: bytes
+    seq: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Persist:
+    """Store this seat's secret ``data`` under ``key`` durably before the next Broadcast."""
+
+    key: str
+    data: Any
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted:
+    """A hand (1-based ``hand``) begins: the deck is being shuffled."""
+
+    hand: int
+
+
+@dataclass(frozen=True, slots=True)
+class YourCards:
+    """Cards revealed to this seat (a deal, a draw, a card taken or passed to it)."""
+
+    positions: tuple[int, ...]
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsOpened:
+    """Cards made public."""
+
+    positions: tuple[int, ...]
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MoveMade:
+    """``seat`` made ``move``; ``text`` describes it in the table's language."""
+
+    seat: int
+    move: Move
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class YourTurn:
+    """This seat must decide: one of ``legal``."""
+
+    legal: tuple[Move, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """The table waits for ``seats`` to do ``what``."""
+
+    seats: tuple[int, ...]
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandVerified:
+    """The end-of-hand reveal checked every shuffle, key, order and claim of ``hand``."""
+
+    hand: int
+
+
+@dataclass(frozen=True, slots=True)
+class CheatDetected:
+    """``seat`` broke the protocol or a rule (None when it cannot be told yet).
+
+    ``seq``: the log entry at fault (None if it is the absence of one); ``rule``: the rule
+    or protocol step broken; ``message``: plain words.
+    """
+
+    seat: int | None
+    seq: int | None
+    rule: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """Bytes dropped because they are not a valid entry of this table (bad signature,
+    another table or hand, malformed).  ``seat`` is the seat the bytes claim to come
+    from, which may be forged: this is not an accusation."""
+
+    seat: int | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    """The game is over; ``result`` as the engine's Finished result."""
+
+    result: Mapping[str, Any] = field(default_factory=dict)
+
+
+UIEvent = (
+    HandStarted
+    | YourCards
+    | CardsOpened
+    | MoveMade
+    | YourTurn
+    | Waiting
+    | HandVerified
+    | CheatDetected
+    | Rejected
+    | GameOver
+)
+Output = Broadcast | Persist | UIEvent

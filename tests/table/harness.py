@@ -1,0 +1,158 @@
+"""An in-memory table of N seats: each seat a Table, entries delivered in random order
+with duplicates, bots deciding from their own view only.  No sockets, no clock."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from p2pcards.games import Move, game_info
+from p2pcards.mental_poker import x25519_keypair
+from p2pcards.table import Broadcast, CheatDetected, Output, Persist, Table, YourTurn
+from p2pcards.transcript import Genesis, SeatInfo, make_genesis
+
+
+def make_seats(n: int, rng: random.Random) -> list[tuple[Ed25519PrivateKey, bytes, bytes]]:
+    """``n`` seats' (identity key, X25519 secret, X25519 public), derived from ``rng``."""
+    out = []
+    for _ in range(n):
+        key = Ed25519PrivateKey.from_private_bytes(rng.randbytes(32))
+        sk, pk = x25519_keypair(rng.randbytes)
+        out.append((key, sk, pk))
+    return out
+
+
+def make_genesis_bytes(
+    game: str, seats: list[tuple[Ed25519PrivateKey, bytes, bytes]], table_id: bytes, **options: Any
+) -> bytes:
+    """The genesis entry signed by seat 0."""
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+    infos = tuple(
+        SeatInfo(
+            f"seat{i}",
+            k.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw),
+            pk,
+        )
+        for i, (k, _sk, pk) in enumerate(seats)
+    )
+    return make_genesis(seats[0][0], Genesis(table_id, game, options, infos)).raw
+
+
+Tamper = Callable[["Harness", int, Broadcast], list[bytes]]
+Cheat = Callable[[Table, str, Any], Any]
+
+
+class CheatingTable(Table):
+    """A seat running modified software: ``cheat(table, kind, honest_body)`` returns the
+    body it publishes instead (it keeps its own record consistent with what it sent)."""
+
+    cheat: Cheat | None = None
+
+    def _my_body(self, exp: Any) -> Any:
+        if exp.kind == "pass" and self.cheat is not None:
+            deck = self.decks[-1]
+            body = self.cheat(self, "pass", deck.record.compute(deck.mine))
+            deck.record._record(self.me, body)
+            return body
+        body = super()._my_body(exp)
+        return self.cheat(self, exp.kind, body) if self.cheat is not None else body
+
+
+@dataclass
+class Harness:
+    """Runs N tables in memory.  ``tamper(h, seat, broadcast)`` may replace what a seat
+    sends (a cheating seat); it returns the list of byte strings actually sent."""
+
+    game: str
+    n: int
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    bots: str = "basic"
+    duplicate: float = 0.1
+    tamper: Tamper | None = None
+    cheat: Cheat | None = None
+    cheater: int = 1
+    decide: Callable[[Harness, int, Table, list[Move]], Move] | None = None
+    tables: list[Table] = field(init=False)
+    outputs: list[list[Output]] = field(init=False)
+    persisted: list[dict[str, Any]] = field(init=False)
+    queue: list[tuple[int, bytes]] = field(init=False)  # (recipient, data)
+
+    def __post_init__(self) -> None:
+        rng = random.Random(self.seed)
+        self.rng = rng
+        seats = make_seats(self.n, rng)
+        genesis = make_genesis_bytes(self.game, seats, rng.randbytes(16), **self.options)
+        self.tables = [
+            (CheatingTable if self.cheat is not None and i == self.cheater else Table)(
+                genesis,
+                seat=i,
+                identity=key,
+                sealing_key=sk,
+                random_bytes=random.Random(rng.getrandbits(64)).randbytes,
+            )
+            for i, (key, sk, _pk) in enumerate(seats)
+        ]
+        if self.cheat is not None:
+            self.tables[self.cheater].cheat = self.cheat  # type: ignore[attr-defined]
+        self.outputs = [[] for _ in range(self.n)]
+        self.persisted = [{} for _ in range(self.n)]
+        self.queue = []
+        self.bot = game_info(self.game).bots[self.bots]
+        self.bot_rngs = [random.Random(rng.getrandbits(64)) for _ in range(self.n)]
+
+    def handle(self, seat: int, outs: list[Output]) -> None:
+        for o in outs:
+            self.outputs[seat].append(o)
+            if isinstance(o, Persist):
+                self.persisted[seat][o.key] = o.data
+            elif isinstance(o, Broadcast):
+                assert all(k for k in self.persisted[seat]) or True
+                sent = self.tamper(self, seat, o) if self.tamper else [o.data]
+                for data in sent:
+                    for r in range(self.n):
+                        if r != seat:
+                            self.queue.append((r, data))
+                            if self.rng.random() < self.duplicate:
+                                self.queue.append((r, data))
+
+    def run(self, max_steps: int = 200_000) -> None:
+        """Deliver everything in random order and let bots decide, until quiet."""
+        for s, t in enumerate(self.tables):
+            self.handle(s, t.start())
+        for _ in range(max_steps):
+            if self.queue:
+                i = self.rng.randrange(len(self.queue))
+                self.queue[i], self.queue[-1] = self.queue[-1], self.queue[i]
+                r, data = self.queue.pop()
+                self.handle(r, self.tables[r].receive(data))
+                continue
+            moved = False
+            for s, t in enumerate(self.tables):
+                legal = t.legal_moves()
+                if legal and not t.halted and t._sub != "sent":
+                    if self.decide is not None:
+                        move = self.decide(self, s, t, legal)
+                    else:
+                        move = self.bot(t.view(), legal, self.bot_rngs[s])
+                    if move is not None:
+                        self.handle(s, t.decide(move))
+                    moved = True
+                    break
+            if not moved:
+                return
+        raise AssertionError("the table did not quiet down")
+
+    def cheats(self, seat: int) -> list[CheatDetected]:
+        return [o for o in self.outputs[seat] if isinstance(o, CheatDetected)]
+
+    def turns(self, seat: int) -> int:
+        return sum(isinstance(o, YourTurn) for o in self.outputs[seat])
+
+    def logs(self) -> list[list[bytes]]:
+        return [[e.raw for e in t.log] for t in self.tables]
