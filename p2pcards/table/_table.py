@@ -580,7 +580,9 @@ class Table:
                 if need.to == self.me and seat != self.me and self._accuse is None:
                     assert self._sealing is not None
                     try:
-                        keys = open_key_shares(deck.record, sealed, seat, need.to, self._sealing, ps)
+                        keys = open_key_shares(
+                            deck.record, sealed, seat, need.to, self._sealing, ps
+                        )
                     except MentalPokerError as e:
                         self._accuse = (seat, str(e))
                         self._out.append(CheatDetected(seat, entry.seq, e.step, str(e)))

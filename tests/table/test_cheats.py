@@ -232,8 +232,14 @@ def test_an_entry_signed_by_a_stranger_is_rejected_and_the_game_goes_on() -> Non
     def forged(h: Harness, seat: int, b: Broadcast) -> list[bytes] | None:
         e = peek_entry(b.data)
         fake = sign_entry(
-            stranger, table=e.table, hand=e.hand, seq=e.seq + 1, prev=e.hash, seat=2,
-            kind=e.kind, body=e.body,
+            stranger,
+            table=e.table,
+            hand=e.hand,
+            seq=e.seq + 1,
+            prev=e.hash,
+            seat=2,
+            kind=e.kind,
+            body=e.body,
         ).raw
         return [b.data, fake]
 
@@ -271,8 +277,14 @@ def test_acting_out_of_turn_is_blamed() -> None:
         assert key is not None
         # right after its own move, seat 1 writes again in the next slot, which is not its
         bad = sign_entry(
-            key, table=e.table, hand=e.hand, seq=e.seq + 1, prev=e.hash, seat=seat,
-            kind="move", body=encode_event(Discard(seat, (), ())),
+            key,
+            table=e.table,
+            hand=e.hand,
+            seq=e.seq + 1,
+            prev=e.hash,
+            seat=seat,
+            kind="move",
+            body=encode_event(Discard(seat, (), ())),
         ).raw
         return [b.data, bad]
 
