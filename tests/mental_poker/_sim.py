@@ -54,7 +54,9 @@ class Sim:
     def __post_init__(self) -> None:
         rng = random.Random(self.seed)
         self.spec = DeckSpec.make(TABLE, self.hand, self.seats, self.first, deck(self.cards))
-        self.records = [PublicShuffle(self.spec) for _ in range(self.seats)]
+        # One set of checked points for all in-process seats: each point is checked once.
+        checked: set[bytes] = set()
+        self.records = [PublicShuffle(self.spec, checked) for _ in range(self.seats)]
         self.secrets = [
             ShuffleSecrets.generate(self.spec, s, rng.randbytes) for s in range(self.seats)
         ]

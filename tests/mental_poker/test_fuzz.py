@@ -38,7 +38,7 @@ plain = st.recursive(
     lambda kids: st.lists(kids, max_size=30) | st.dictionaries(st.text(max_size=3), kids),
     max_leaves=60,
 )
-SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 def _blames(fn: Any, seat: int) -> None:
