@@ -589,3 +589,29 @@ def test_bolts_in_play_and_unled_marriages_score_nothing() -> None:
     assert [st.bolts for st in t.state.standings] == [0, 0, 1]
     assert t.view(2).bolts == (0, 0, 1)
     assert t.failed_claims() == []
+
+
+def test_view_for_terminal_play() -> None:
+    t = Table()
+    contested(t)
+    give(t)
+    for seat, card, declare in D1_TRICKS[0]:
+        t.play(seat, card, declare)
+    t.play(1, "9s")
+    v = t.view(2)
+    assert v.phase == "play" and v.turn == 2 and v.declarer == 0 and v.bid == 105
+    assert v.auction == ((1, 100), (2, 0), (0, 105), (1, 0))
+    assert v.passed == (False, True, True)
+    assert v.talon == tuple(parse_cards("Qs Qd Kc"))
+    assert v.trick_no == 2 and v.trick == ((1, parse_card("9s")),)
+    assert v.last_trick == ((0, parse_card("Qh")), (1, parse_card("Ah")), (2, parse_card("9h")))
+    assert v.last_winner == 1
+    assert v.trump == Suit.HEARTS and v.marriages == ((0, Suit.HEARTS),)
+    assert v.taken == (100, 14, 0) and v.tricks == (0, 1, 0)
+    assert v.played == tuple(parse_cards("Qh Ah 9h 9s"))
+    assert v.counts == (7, 6, 7)
+    # seat 2 sees its own hand (with the passed J♦), never another seat's
+    assert [c for _, c in v.hand] == parse_cards("Jh Jd Kd 10d Ad 9c 10c")
+    assert (v.scores, v.barrel, v.bolts, v.sheet) == ((0, 0, 0), (None,) * 3, (0, 0, 0), ())
+    described = t.state.describe_event(Play(0, 5, parse_card("Kh"), "marriage"), "ru")
+    assert described == "место 0 ходит K♥ (марьяж червей, +100)"
