@@ -13,12 +13,14 @@ _MODULES: dict[str, str] = {
     "akulina": "p2pcards.games.akulina",
     "101": "p2pcards.games.sto_odno",
     "thousand": "p2pcards.games.thousand",
+    "sunduchki": "p2pcards.games.sunduchki",
 }
 _ALIASES: dict[str, str] = {
     "акулина": "akulina",
     "sto_odno": "101",
     "сто одно": "101",
     "тысяча": "thousand",
+    "сундучки": "sunduchki",
 }
 
 
