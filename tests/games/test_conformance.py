@@ -47,7 +47,10 @@ def configurations(name: str) -> list[tuple[int, dict[str, Any]]]:
 
 # Options added to every playout of a game whose random play would run long.  Thousand:
 # random players almost never leave the barrel, so games end only at the hand cap.
-PLAYOUT_OPTIONS: dict[str, dict[str, Any]] = {"thousand": {"max_hands": 12}}
+PLAYOUT_OPTIONS: dict[str, dict[str, Any]] = {
+    "thousand": {"max_hands": 12},
+    "sunduchki": {"max_moves": 3000},  # ask=left can lock once the stock is empty
+}
 
 CASES = [(name, seats, opts) for name in game_names() for seats, opts in configurations(name)]
 

@@ -93,6 +93,8 @@ def no_chest(seat: int, when: str, hand: tuple[int, ...]) -> Check:
         if not got:
             return None
         four = _of_rank(cards, hand, got[0])
-        return f"seat {seat} kept a complete chest {when} instead of setting it aside: {_syms(four)}"
+        return (
+            f"seat {seat} kept a complete chest {when} instead of setting it aside: {_syms(four)}"
+        )
 
     return check

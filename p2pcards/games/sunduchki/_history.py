@@ -59,7 +59,9 @@ class Note:
         if k == "draw":
             return f"{who} берёт карту из запаса" if ru else f"{who} draws a card from the stock"
         if k == "chest":
-            return f"{who} откладывает сундучок {cards}" if ru else f"{who} sets aside a chest {cards}"
+            return (
+                f"{who} откладывает сундучок {cards}" if ru else f"{who} sets aside a chest {cards}"
+            )
         if k == "pass":
             return (
                 f"{who} передаёт ход: у соперников нет карт"

@@ -117,7 +117,9 @@ def infer(view: SunduchkiView) -> dict[tuple[int, Rank], int]:
                     m &= OF_SIZE[n.count or 0]
                 masks[giver, n.rank] = m or FULL
             if n.cards and taker is not None and (taker, n.rank) in masks:
-                masks[taker, n.rank] = add_suits(masks[taker, n.rank], suit_bits(c.suit for c in n.cards))
+                masks[taker, n.rank] = add_suits(
+                    masks[taker, n.rank], suit_bits(c.suit for c in n.cards)
+                )
     # final filters from what the viewer sees now
     mine: dict[Rank, int] = {}
     for r, cards in view.by_rank:
@@ -151,7 +153,7 @@ def weights(view: SunduchkiView, target: int, rank: Rank, mask: int) -> dict[int
     p = hidden[target] / total if total else 0.0
     known = 0
     mine = 0
-    for s, cards in enumerate(view.open_cards):
+    for cards in view.open_cards:
         for c in cards:
             if c.rank == rank:
                 known |= 1 << int(c.suit)

@@ -254,6 +254,9 @@ class SunduchkiState(GameState):
             return Answer(seat, False)
         return Answer(seat, True, tuple(held), tuple(knowledge[p] for p in held))
 
+    def _open_in(self, positions: Sequence[int]) -> list[Card]:
+        return [self.public[p] for p in positions if p in self.public]
+
     def _in_play(self) -> tuple[Rank, ...]:
         gone = {r for c in self.chests for r in c}
         return tuple(r for r in self.all_ranks if r not in gone)
@@ -293,7 +296,9 @@ class SunduchkiState(GameState):
             self.phase, self.cursor = "deal", 0
         elif isinstance(need, Reveal) and isinstance(ev, Revealed):
             if (tuple(ev.positions), ev.to) != (need.positions, need.to):
-                raise IllegalMove(None, R_DEAL, f"expected a reveal of {need.positions} to {need.to}")
+                raise IllegalMove(
+                    None, R_DEAL, f"expected a reveal of {need.positions} to {need.to}"
+                )
             self._apply_revealed()
         elif isinstance(need, Open) and isinstance(ev, Opened):
             if tuple(ev.positions) != need.positions or len(ev.cards) != len(ev.positions):
@@ -430,7 +435,9 @@ class SunduchkiState(GameState):
         if mv.count > len(self.hands[req.target]):
             raise IllegalMove(mv.seat, R_TURN, f"seat {req.target} holds fewer than {mv.count}")
         self.request = replace(req, stage=2, count=mv.count)
-        self.history.append(Note("count", mv.seat, target=req.target, rank=req.rank, count=mv.count, stage=2))
+        self.history.append(
+            Note("count", mv.seat, target=req.target, rank=req.rank, count=mv.count, stage=2)
+        )
         self.phase = "answer"
 
     def _apply_suits(self, mv: AskSuits) -> None:
@@ -443,7 +450,15 @@ class SunduchkiState(GameState):
             )
         self.request = replace(req, stage=3, suits=tuple(s))
         self.history.append(
-            Note("suits", mv.seat, target=req.target, rank=req.rank, count=req.count, suits=s, stage=3)
+            Note(
+                "suits",
+                mv.seat,
+                target=req.target,
+                rank=req.rank,
+                count=req.count,
+                suits=s,
+                stage=3,
+            )
         )
         self.phase = "answer"
 
@@ -457,7 +472,9 @@ class SunduchkiState(GameState):
         if not gives and (mv.positions or mv.cards):
             raise IllegalMove(seat, R_TURN, "only the last yes names cards")
         if not mv.yes:
-            openly = [self.public[p] for p in hand if p in self.public and self.public[p].rank == req.rank]
+            openly = [
+                self.public[p] for p in hand if p in self.public and self.public[p].rank == req.rank
+            ]
             if req.stage == 1 and openly:
                 raise ClaimMismatch(
                     seat, R_TURN, f"answered no to {q} but holds {openly[0].symbol} openly"
@@ -501,7 +518,10 @@ class SunduchkiState(GameState):
             )
         else:
             self.add_claim(
-                seat, R_TURN, f"seat {seat} answered no to {q}", claims.answered_suits(seat, q, hand, rank, req.suits)
+                seat,
+                R_TURN,
+                f"seat {seat} answered no to {q}",
+                claims.answered_suits(seat, q, hand, rank, req.suits),
             )
         if mv.yes:
             self.request = replace(req, stage=req.stage + 1)
@@ -521,7 +541,9 @@ class SunduchkiState(GameState):
                 raise IllegalMove(seat, R_TURN, "a yes hands over exactly the named cards")
         else:
             if any(c.rank != req.rank for c in cards) or len(set(cards)) != len(cards):
-                raise IllegalMove(seat, R_OTHER, f"hand over every {req.rank.name_in('en')}, nothing else")
+                raise IllegalMove(
+                    seat, R_OTHER, f"hand over every {req.rank.name_in('en')}, nothing else"
+                )
             openly = [p for p in hand if p in self.public and self.public[p].rank == req.rank]
             if any(p not in pos for p in openly):
                 raise ClaimMismatch(seat, R_OTHER, "an open card of the rank was kept back")
@@ -691,7 +713,14 @@ class SunduchkiState(GameState):
             [[int(r) for r in c] for c in self.chests],
             None
             if req is None
-            else [req.asker, req.target, int(req.rank), req.stage, req.count, [int(s) for s in req.suits]],
+            else [
+                req.asker,
+                req.target,
+                int(req.rank),
+                req.stage,
+                req.count,
+                [int(s) for s in req.suits],
+            ],
             self.declarer,
             self.after,
             self.cursor,
@@ -713,7 +742,9 @@ class SunduchkiState(GameState):
             return Note("answer", event.seat, yes=event.yes, cards=event.cards).text(lang)
         if isinstance(event, SetAside):
             if not event.cards:
-                return f"место {event.seat}: сундучков нет" if ru else f"seat {event.seat}: no chest"
+                return (
+                    f"место {event.seat}: сундучков нет" if ru else f"seat {event.seat}: no chest"
+                )
             return Note("chest", event.seat, cards=event.cards).text(lang)
         return super().describe_event(event, lang)
 
@@ -721,6 +752,10 @@ class SunduchkiState(GameState):
 def suits_of(cards: Sequence[Card], rank: Rank) -> tuple[Suit, ...]:
     """The suits of ``rank`` among ``cards``, ascending."""
     return tuple(sorted(c.suit for c in cards if c.rank == rank))
+
+
+def _ints(suits: Sequence[Suit]) -> list[int]:
+    return [int(x) for x in suits]
 
 
 def scripted_deck(
