@@ -15,12 +15,30 @@ Public API (see ``docs/net.md`` for the protocol and a walk-through)::
 
     info = await net.probe(("192.168.1.7", 40123))  # who listens there (no auth)
 
+    async with net.advertise(net.TableAd(...)) as advert:  # mDNS, see _discovery
+        await advert.update(seats_taken=2)
+    async with net.browse() as browser:                    # TableFound/Updated/Lost
+        async for event in browser.events: ...
+
 Framing (sans-I/O): ``FrameDecoder``, ``encode_frame``, ``FrameStream`` (trio).
 Errors: everything raised is a ``NetError``.
 """
 
 from p2pcards.net._backoff import Backoff
 from p2pcards.net._connection import Connection
+from p2pcards.net._discovery import (
+    SERVICE_TYPE,
+    Advertiser,
+    Browser,
+    DiscoveryEvent,
+    DiscoveryUnavailable,
+    TableAd,
+    TableFound,
+    TableLost,
+    TableUpdated,
+    advertise,
+    browse,
+)
 from p2pcards.net._errors import (
     ConnectionClosed,
     FrameError,
@@ -58,12 +76,17 @@ __all__ = [
     "DEFAULT_MAX_FRAME",
     "HEADER_SIZE",
     "PEER_ID_SIZE",
+    "SERVICE_TYPE",
     "Address",
+    "Advertiser",
     "Authenticated",
     "Backoff",
+    "Browser",
     "Connection",
     "ConnectionClosed",
     "DirectReceived",
+    "DiscoveryEvent",
+    "DiscoveryUnavailable",
     "EntryAccepted",
     "EntryConflict",
     "EntryRejected",
@@ -86,6 +109,12 @@ __all__ = [
     "PeerUnavailable",
     "ProtocolError",
     "ReadTimeout",
+    "TableAd",
+    "TableFound",
+    "TableLost",
+    "TableUpdated",
+    "advertise",
+    "browse",
     "decode",
     "encode",
     "encode_frame",

@@ -4,7 +4,8 @@ No network test may send a packet off this machine, so every test that opens a s
 runs its scenario in a child process under ``unshare -rn`` (``unshare -n`` when user
 namespaces are unavailable but we are root).  Inside, loopback is brought up with
 multicast and the 224.0.0.0/4 route (unless ``multicast=False``: then there is no
-multicast route at all, as on a Wi-Fi with client isolation).  If no namespace can be
+multicast route and joining any multicast group is refused, so mDNS hears nothing, as on
+a Wi-Fi with client isolation).  If no namespace can be
 created the calling test FAILS, never skips.
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -43,29 +45,42 @@ def _unshare_prefix() -> list[str]:
     )
 
 
+def _kill_group(pgid: int) -> None:
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
 def run_in_netns(argv: list[str], *, timeout: float = 20.0, multicast: bool = True) -> str:
     """Run ``argv`` in a fresh private netns; return its stdout (fail the test on error)."""
     setup = "ip link set lo up multicast on && ip route add 224.0.0.0/4 dev lo"
-    if not multicast:
-        setup = "ip link set lo up multicast off"
+    if not multicast:  # no route, and no group can be joined: mDNS hears nothing
+        setup = "ip link set lo up && echo 0 > /proc/sys/net/ipv4/igmp_max_memberships"
     script = f'{setup} || {{ echo "netns setup failed" >&2; exit 97; }}; exec "$@"'
     env = {**os.environ, "PYTHONPATH": str(ROOT), "P2PCARDS_IN_NETNS": "1"}
+    # Own session, so that on timeout the scenario and every node it started die together.
+    proc = subprocess.Popen(
+        [*_unshare_prefix(), "sh", "-c", script, "sh", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=ROOT,
+        start_new_session=True,
+    )
     try:
-        done = subprocess.run(
-            [*_unshare_prefix(), "sh", "-c", script, "sh", *argv],
-            capture_output=True,
-            timeout=timeout,
-            env=env,
-            cwd=ROOT,
-        )
-    except subprocess.TimeoutExpired as exc:
-        out = (exc.stdout or b"").decode(errors="replace")[-3000:]
-        err = (exc.stderr or b"").decode(errors="replace")[-3000:]
+        stdout, stderr = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        _kill_group(proc.pid)
+        stdout, stderr = proc.communicate()
+        out = stdout.decode(errors="replace")[-3000:]
+        err = stderr.decode(errors="replace")[-3000:]
         pytest.fail(f"scenario timed out after {timeout} s\nstdout:\n{out}\nstderr:\n{err}")
-    out = done.stdout.decode(errors="replace")
-    err = done.stderr.decode(errors="replace")
-    if done.returncode != 0:
-        pytest.fail(f"scenario failed (exit {done.returncode})\nstdout:\n{out[-3000:]}\n"
+    _kill_group(proc.pid)  # leftovers, if any
+    out = stdout.decode(errors="replace")
+    err = stderr.decode(errors="replace")
+    if proc.returncode != 0:
+        pytest.fail(f"scenario failed (exit {proc.returncode})\nstdout:\n{out[-3000:]}\n"
                     f"stderr:\n{err[-5000:]}")  # fmt: skip
     return out
 

@@ -160,6 +160,115 @@ async def silent_peer() -> Any:
     return out
 
 
+class Actor:
+    """A child process speaking JSON lines on stdout and taking commands on stdin."""
+
+    def __init__(self, proc: trio.Process, label: str) -> None:
+        self.proc = proc
+        self.label = label
+        self._buf = b""
+
+    @classmethod
+    async def start(cls, label: str, *args: str) -> Actor:
+        proc = await trio.lowlevel.open_process(
+            [sys.executable, str(HERE / "_discovery_node.py"), *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )
+        return cls(proc, label)
+
+    async def line(self, timeout: float = 8.0) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        with trio.fail_after(timeout):
+            while b"\n" not in self._buf:
+                data = await self.proc.stdout.receive_some(65536)
+                if not data:
+                    raise RuntimeError(f"{self.label} exited (code {await self.proc.wait()})")
+                self._buf += data
+        line, self._buf = self._buf.split(b"\n", 1)
+        print(f"{trio.current_time():.2f} {self.label}: {line.decode()}", file=sys.stderr)
+        return dict(json.loads(line))
+
+    async def wait_for(self, timeout: float = 8.0, **match: Any) -> dict[str, Any]:
+        """Next line whose items include ``match`` (others are skipped)."""
+        with trio.fail_after(timeout):
+            while True:
+                msg = await self.line()
+                if all(msg.get(k) == v for k, v in match.items()):
+                    return msg
+
+    async def send(self, text: str) -> None:
+        assert self.proc.stdin is not None
+        await self.proc.stdin.send_all(text.encode() + b"\n")
+
+
+@scenario
+async def discovery() -> Any:
+    """Browser sees a table appear with its TXT, update, clash-rename, close, die."""
+    out: dict[str, Any] = {}
+    table1, table2 = "a1" * 8, "b2" * 8
+    browser = await Actor.start("browser", "browse")
+    await browser.wait_for(browsing=True)
+    cfg = {"name": "Стол Пети", "port": 42001, "taken": 1, "seats": 4, "host": "Петя",
+           "key": 0, "table": table1}  # fmt: skip
+    host1 = await Actor.start("host1", "host", json.dumps(cfg))
+    out["host1_name"] = (await host1.line())["name"]
+    found = await browser.wait_for(event="TableFound", name=out["host1_name"])
+    out["found"] = {k: v for k, v in found.items() if k != "t"}
+    out["expected_fp"] = net.fingerprint(net.peer_id_of(node_key(0)))
+    await host1.send("taken 2")
+    await host1.wait_for(updated=2)
+    updated = await browser.wait_for(event="TableUpdated", name=out["host1_name"])
+    out["updated_taken"] = updated["taken"]
+    cfg2 = {**cfg, "port": 42002, "key": 1, "host": "Вася", "table": table2}
+    host2 = await Actor.start("host2", "host", json.dumps(cfg2))
+    out["host2_name"] = (await host2.line())["name"]
+    found2 = await browser.wait_for(event="TableFound", name=out["host2_name"])
+    out["found2_host"] = found2["host"]
+    start = trio.current_time()
+    await host1.send("quit")
+    lost = await browser.wait_for(event="TableLost", name=out["host1_name"])
+    out["lost1"] = [lost["reason"], trio.current_time() - start]
+    await host1.proc.wait()
+    start = trio.current_time()
+    host2.proc.kill()  # SIGKILL: no goodbye, mDNS records stay cached
+    await host2.proc.wait()
+    lost = await browser.wait_for(event="TableLost", name=out["host2_name"])
+    out["lost2"] = [lost["reason"], trio.current_time() - start]
+    browser.proc.kill()
+    await browser.proc.wait()
+    return out
+
+
+@scenario
+async def join_no_multicast() -> Any:
+    """No multicast route: browsing finds nothing, joining by host:port still works."""
+    out: dict[str, Any] = {}
+    cfg = {"name": "Стол Пети", "port": 42001, "taken": 1, "seats": 4, "host": "Петя",
+           "key": 0, "table": "c3" * 8, "entries": 12}  # fmt: skip
+    host = await Actor.start("host", "host", json.dumps(cfg))
+    out["host_name"] = (await host.line())["name"]
+    async with net.browse(interfaces=["127.0.0.1"], probe_interval=0.3) as browser:
+        await trio.sleep(1.5)
+        out["browsed"] = sorted(browser.tables())
+    info = await net.probe(("127.0.0.1", 42001))
+    out["probe"] = {"name": info["name"], "game": info["game"]}
+    log = net.MemoryLog()
+    async with net.open_mesh(
+        node_key(5), info["table_id"], log, host="127.0.0.1", config=TEST_CONFIG
+    ) as mesh:
+        peer = await mesh.connect(("127.0.0.1", 42001), expected_id=info["key"])
+        out["host_key_ok"] = peer == net.peer_id_of(node_key(0))
+        with trio.fail_after(5):
+            while log.head() < 11:
+                await trio.sleep(0.01)
+        out["log"] = [e.decode() for e in log.entries]
+    await host.send("quit")
+    await host.proc.wait()
+    out["host_exit"] = host.proc.returncode
+    return out
+
+
 def main() -> None:
     name = sys.argv[1]
     args = json.loads(sys.argv[2]) if len(sys.argv) > 2 else []
