@@ -1,0 +1,115 @@
+"""Identity storage and per-table files (no network)."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from nacl.public import Box, PrivateKey
+
+from p2pcards import files, identity, net
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(files.ENV_HOME, str(tmp_path / "p2p"))
+    return tmp_path / "p2p"
+
+
+def test_home_honours_env_and_is_created(home: Path) -> None:
+    assert files.home() == home
+    assert home.is_dir()
+    assert stat.S_IMODE(home.stat().st_mode) == 0o700
+
+
+def test_identity_created_once_mode_0600_and_reloaded(home: Path) -> None:
+    me = identity.load_or_create_identity(name="Петя")
+    path = home / "identity.json"
+    assert me.path == path
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    again = identity.load_or_create_identity()
+    assert again.peer_id == me.peer_id
+    assert again.sealing_public == me.sealing_public
+    assert again.name == "Петя"
+    assert len(me.peer_id) == 32
+    # fingerprint: 4 groups of 4 base32 characters, the one the network layer shows
+    fp = me.fingerprint
+    assert len(fp) == 19 and [len(g) for g in fp.split("-")] == [4, 4, 4, 4]
+    assert set(fp.replace("-", "")) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+    assert fp == net.fingerprint(me.peer_id)
+    # the keys work: a signature verifies, a sealed box opens
+    me.signing_key.public_key().verify(me.signing_key.sign(b"m"), b"m")
+    other = PrivateKey.generate()
+    sealed = Box(other, me.sealing_key.public_key).encrypt(b"card key")
+    assert Box(me.sealing_key, other.public_key).decrypt(sealed) == b"card key"
+
+
+def test_rename_keeps_keys(home: Path) -> None:
+    me = identity.load_or_create_identity(name="A")
+    renamed = identity.load_or_create_identity(name="  Вася\x07 ")
+    assert renamed.name == "Вася" and renamed.peer_id == me.peer_id
+    assert json.loads((home / "identity.json").read_text())["name"] == "Вася"
+
+
+def test_two_homes_two_identities(tmp_path: Path) -> None:
+    a = identity.load_or_create_identity("a", base=tmp_path / "a")
+    b = identity.load_or_create_identity("b", base=tmp_path / "b")
+    assert a.peer_id != b.peer_id and a.fingerprint != b.fingerprint
+
+
+def test_loose_permissions_are_tightened(home: Path) -> None:
+    identity.load_or_create_identity(name="x")
+    os.chmod(home / "identity.json", 0o644)
+    identity.load_identity()
+    assert stat.S_IMODE((home / "identity.json").stat().st_mode) == 0o600
+
+
+def test_damaged_identity_file_named(home: Path) -> None:
+    home.mkdir(parents=True)
+    (home / "identity.json").write_text('{"version": 1, "name": "x", "signing_key": "zz"}')
+    with pytest.raises(identity.IdentityError, match=r"identity\.json is damaged"):
+        identity.load_identity()
+
+
+def test_unwritable_home_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv(files.ENV_HOME, str(blocker / "p2p"))
+    with pytest.raises(files.StorageError, match="not a directory") as info:
+        identity.load_or_create_identity(name="x")
+    assert str(blocker / "p2p") in str(info.value) and "P2PCARDS_HOME" in str(info.value)
+
+
+def test_full_disk_is_a_clear_error(tmp_path: Path) -> None:
+    rf = files.RecordFile(tmp_path / "ok.log")
+    rf.close()
+    full = files.RecordFile.__new__(files.RecordFile)
+    full.path = Path("/dev/full")
+    full._fd = os.open("/dev/full", os.O_WRONLY)
+    with pytest.raises(files.StorageError, match="the disk is full") as info:
+        full.append(b"entry")
+    assert "/dev/full" in str(info.value)
+    full.close()
+
+
+def test_table_files_append_fsync_and_read_back(home: Path) -> None:
+    tf = files.TableFiles(bytes.fromhex("00ff" * 8))
+    assert tf.log_path == home / "tables" / ("00ff" * 8 + ".log")
+    with tf.open_secrets() as secrets:
+        secrets.append(b"my scalar")
+    with tf.open_log() as log:
+        log.append(b"entry 0")
+        log.append(b"")
+    with tf.open_log() as log:  # reopening appends
+        log.append(b"entry 2")
+    assert tf.read_log() == ([b"entry 0", b"", b"entry 2"], False)
+    assert tf.read_secrets() == ([b"my scalar"], False)
+    assert stat.S_IMODE(tf.secrets_path.stat().st_mode) == 0o600
+    # a crash in the middle of an append: complete records kept, the cut one reported
+    with tf.log_path.open("ab") as fh:
+        fh.write(b"\x00\x00\x00\x09half")
+    assert tf.read_log() == ([b"entry 0", b"", b"entry 2"], True)
+    assert files.TableFiles(b"\x01", base=home).read_log() == ([], False)
