@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from p2pcards.cli._i18n import default_lang
 
-_COMMANDS = ["simulate"]
+_COMMANDS = ["simulate", "audit"]
 
 DESCRIPTION = """\
 p2pcards: Russian card games (Akulina, Thousand, 101, Sunduchki) played peer-to-peer on
@@ -50,6 +50,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # output piped into head & co.
+        sys.stderr.close()
+        return 0
     return rc
 
 

@@ -7,9 +7,10 @@ import random
 import time
 from typing import Any
 
+from p2pcards.cli._history import history_line
 from p2pcards.cli._i18n import tr
 from p2pcards.cli._options import add_game_arguments, game_from_args
-from p2pcards.games import Decision, Event, LocalDealer, Move, Opened, Revealed, Taken
+from p2pcards.games import Decision, Event, LocalDealer, Move
 
 
 def register(sub: Any) -> None:
@@ -105,42 +106,23 @@ def run(args: argparse.Namespace) -> int:
 def _show(game: Any, players: list[Any], seed: int, lang: str) -> int:
     state = game.new_state()
     dealer = LocalDealer.seeded(state, seed)
-
-    def line(ev: Event, before: str | None) -> None:
-        if isinstance(ev, Revealed):
-            cards = " ".join(dealer.cards[p].symbol for p in ev.positions)
-            print(tr(lang, f"  seat {ev.to} gets {cards}", f"  место {ev.to} получает {cards}"))
-        elif isinstance(ev, Opened):
-            print(tr(lang, "  opened: ", "  открыто: ") + " ".join(c.symbol for c in ev.cards))
-        elif isinstance(ev, Taken):
-            print(
-                tr(
-                    lang,
-                    f"  it is {dealer.cards[ev.position].symbol}",
-                    f"  это {dealer.cards[ev.position].symbol}",
-                )
-            )
-        elif before is not None:
-            print(before)
-
     while True:
         need = state.need()
         if isinstance(need, Decision):
             seat = need.seat
             legal = state.legal_moves(seat, dealer.knowledge[seat])
             view = state.view(seat, dealer.knowledge[seat])
-            move = players[seat](view, legal, dealer.player_rngs[seat])
-            text = state.describe_event(move, lang)
-            dealer.apply(move)
-            line(move, text)
-            continue
-        hand = state.hand_no
-        ev = dealer.answer()
-        if ev is None:
-            break
-        if state.hand_no != hand:
-            pass
-        line(ev, None)
+            ev: Event = players[seat](view, legal, dealer.player_rngs[seat])
+            line = history_line(state, ev, dealer.cards, lang)
+            dealer.apply(ev)
+        else:
+            snapshot = state.clone()
+            got = dealer.answer()
+            if got is None:
+                break
+            line = history_line(snapshot, got, dealer.cards, lang)
+        if line:
+            print(line)
     result = state.need().result  # type: ignore[union-attr]
     print(tr(lang, f"result: {dict(result)}", f"итог: {dict(result)}"))
     return 0

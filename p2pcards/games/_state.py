@@ -214,7 +214,7 @@ class GameState(ABC):
         self.seats = game.seats
         self.options = game.options
         self._claims: list[Claim] = []
-        self.step = 0  # events applied in the current hand
+        self.step = 0  # events applied so far (all hands)
         self.hand_no = -1
 
     # -- the contract ---------------------------------------------------------------

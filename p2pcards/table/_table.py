@@ -150,6 +150,8 @@ class Table:
         self.result: Mapping[str, Any] | None = None
         self._accuse: tuple[int, str] | None = None
         self._accuser: int | None = None
+        self.events: list[tuple[int, Any]] = []
+        """Every engine event applied, with its transcript hand (for replays)."""
         self.revealed_cards: dict[int, dict[int, Card]] = {}
         """Every card of each verified hand (transcript hand -> position -> card)."""
 
@@ -636,6 +638,7 @@ class Table:
         except IllegalMove as e:
             self._cheat(e.seat, seq, e.rule, e.message)
             return False
+        self.events.append((self.hand, event))
         if isinstance(event, Move) and seq is not None:
             self._move_seq[(self.engine.hand_no, before)] = seq
         return True
