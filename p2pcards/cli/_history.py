@@ -9,9 +9,11 @@ from p2pcards.cli._i18n import tr
 from p2pcards.games import Event, GameState, Move, Opened, Revealed, Shuffled, Taken
 
 
-def seat_name(names: Sequence[str], seat: int) -> str:
-    """``names[seat]`` or "seat N"."""
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+def seat_name(names: Sequence[str], seat: int, lang: str = "en") -> str:
+    """``names[seat]`` or "seat N" / "место N"."""
+    if 0 <= seat < len(names):
+        return names[seat]
+    return tr(lang, f"seat {seat}", f"место {seat}")
 
 
 def history_line(
@@ -25,7 +27,7 @@ def history_line(
     hidden cards from ``cards`` (position -> card); None for events not worth a line."""
     if isinstance(event, Move):
         text = state.describe_event(event, lang)
-        for s in sorted(range(state.seats), reverse=True):
+        for s in sorted(range(state.seats) if names else (), reverse=True):
             text = text.replace(f"seat {s}", seat_name(names, s))
             text = text.replace(f"места {s}", seat_name(names, s))
             text = text.replace(f"место {s}", seat_name(names, s))
@@ -45,7 +47,7 @@ def history_line(
             else None
         )
     if isinstance(event, Revealed):
-        who = seat_name(names, event.to)
+        who = seat_name(names, event.to, lang)
         return tr(
             lang,
             f"  {who} gets {show(event.positions)}",
