@@ -1,0 +1,61 @@
+"""Sunduchki through the mental-poker table (no dealer): an honest game is verified, and
+a false "no" is caught by every honest seat's end-of-hand audit and by the log audit."""
+
+from __future__ import annotations
+
+from p2pcards.games import encode_event
+from p2pcards.games.sunduchki import Answer
+from p2pcards.table import Table, audit_entries
+from tests.table.harness import Harness
+
+LIAR = 1
+
+
+def test_honest_sunduchki_table_is_verified() -> None:
+    h = Harness("sunduchki", 3, seed=3)
+    h.run()
+    results = [t.result for t in h.tables]
+    assert results[0] is not None and all(r == results[0] for r in results)
+    assert sum(results[0]["chests"]) == 9
+    logs = h.logs()
+    assert all(log == logs[0] for log in logs)
+    assert all(h.cheats(s) == [] for s in range(3))
+    report = audit_entries(logs[0])
+    assert report.verdict == "verified", report.to_json()
+
+
+def test_a_false_no_is_caught_and_blamed_at_the_end_of_the_hand() -> None:
+    lied: list[str] = []
+
+    def lie(h: Harness, seat: int, t: Table, legal: list) -> object:
+        req = t.engine.request
+        first = legal[0]
+        if (
+            seat == LIAR
+            and not lied
+            and isinstance(first, Answer)
+            and first.yes
+            and req is not None
+            and req.stage == 1
+        ):
+            lied.append(req.rank.name_in("en", plural=True))
+            move = Answer(seat, False)  # "no" while holding the rank
+            t._write_single("move", encode_event(move))
+            t._sub = "sent"
+            h.handle(seat, t._pump())
+            return None
+        return h.bot(t.view(), legal, h.bot_rngs[seat])
+
+    h = Harness("sunduchki", 3, seed=4)
+    h.decide = lie
+    h.run()
+    assert lied, "the liar was never asked about a rank it holds"
+    for s in (0, 2):
+        [cheat] = h.cheats(s)
+        assert cheat.seat == LIAR and cheat.rule == "sunduchki: Ход: три вопроса по порядку"
+        assert f"seat {LIAR} answered no to question 1" in cheat.message
+        assert f"'do you have {lied[0]}?'" in cheat.message and "but held" in cheat.message
+        assert cheat.seq is not None  # the log entry of the lie
+    report = audit_entries(h.logs()[0])
+    assert report.verdict == "cheating"
+    assert [c.seat for c in report.cheats] == [LIAR]
