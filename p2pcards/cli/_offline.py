@@ -1,0 +1,161 @@
+"""Offline play: one human seat in the terminal against bots, with the local dealer in
+one process (``p2pcards play --offline GAME``).  No network and no cryptography: the
+quick way to play, and the test bed of the terminal UI."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from p2pcards.cli._tui import Quit, TerminalSeat
+from p2pcards.games import Decision, Finished, Game, LocalDealer, Move, Player, Revealed, View
+
+BOT_NAMES = {
+    "en": ("Boris", "Vera", "Gleb", "Dasha", "Egor", "Zoya", "Ivan"),
+    "ru": ("Борис", "Вера", "Глеб", "Даша", "Егор", "Зоя", "Иван"),
+}
+
+
+def seat_names(seats: int, human: int, human_name: str, lang: str) -> list[str]:
+    """Display names: ``human_name`` at seat ``human``, bot names at the others."""
+    bots = iter(BOT_NAMES["ru" if lang == "ru" else "en"] * 2)
+    return [human_name if s == human else next(bots) for s in range(seats)]
+
+
+def play_offline(
+    game: Game[Any],
+    tui: TerminalSeat,
+    *,
+    human: int,
+    bots: Sequence[Player],
+    names: Sequence[str],
+    seed: int,
+    pause_between_hands: bool = True,
+    max_events: int = 1_000_000,
+) -> Mapping[str, Any]:
+    """Play ``game`` to the end: ``tui`` decides for seat ``human``, ``bots[seat]`` for
+    the others (the entry at ``human`` is ignored); the local dealer is seeded with
+    ``seed``.  Between hands the score sheet is shown (and, with
+    ``pause_between_hands``, Enter awaited).  Returns the Finished result.
+
+    Raises :class:`~p2pcards.cli._tui.Quit` when the player leaves, GameError if the
+    game does not end within ``max_events`` events.
+    """
+    from p2pcards.games import GameError
+
+    ui = tui.ui
+    state = game.new_state()
+    dealer = LocalDealer.seeded(state, seed)
+    history: list[str] = []
+
+    def human_view() -> View:
+        return state.view(human, dealer.knowledge[human])
+
+    for _ in range(max_events):
+        hand = state.hand_no
+        before = human_view()
+        ev = dealer.answer()
+        if ev is None:
+            need = state.need()
+            if isinstance(need, Finished):
+                break
+            assert isinstance(need, Decision)
+            seat = need.seat
+            legal = state.legal_moves(seat, dealer.knowledge[seat])
+            if not legal:
+                raise GameError(f"seat {seat} must decide but has no legal move")
+            view = state.view(seat, dealer.knowledge[seat])
+            move: Move
+            if seat == human:
+                tui.show(view, names, history)
+                move = tui.choose_sync(view, legal, names)
+            else:
+                move = bots[seat](view, legal, dealer.player_rngs[seat])
+            history.append(ui.history_line(move, before, names))
+            dealer.apply(move)
+        elif isinstance(ev, Revealed) and ev.to == human and before.hand:
+            got = [dealer.knowledge[human][p] for p in ev.positions]
+            history.append(ui.t("you receive ", "вам пришло: ") + " ".join(c.symbol for c in got))
+        if state.hand_no != hand and hand >= 0:
+            after = human_view()
+            history.append(
+                ui.t(
+                    f"— {ui.hand_word[0]} {hand + 1} is over —",
+                    f"— {ui.hand_word[1]} {hand + 1}: конец —",
+                )
+            )
+            if not state.is_finished:
+                sheet = ui.sheet(after, names)
+                if sheet is not None:
+                    tui.console.print(sheet)
+                    if pause_between_hands:
+                        try:
+                            tui.read(ui.t(f"Enter: next {ui.hand_word[0]}> ", "Enter: дальше> "))
+                        except (EOFError, KeyboardInterrupt):
+                            raise Quit from None
+    else:
+        raise GameError(f"game did not finish within {max_events} events")
+    need = state.need()
+    assert isinstance(need, Finished)
+    final = human_view()
+    tui.show(final, names, history)
+    sheet = ui.sheet(final, names)
+    if sheet is not None:
+        tui.console.print(sheet)
+    for line in ui.result_lines(need.result, names):
+        tui.say(line, style="bold")
+    return need.result
+
+
+def offline_main(args: Any, seed: int) -> int:
+    """``p2pcards play --offline``: configure from ``args`` (game, seats, option, bots,
+    seat, name, lang), play, print the result.  Returns 0, 1 when the player quit, 2 on a
+    bad argument (message on stderr)."""
+    import sys
+
+    from p2pcards.cli._options import game_from_args
+
+    lang = args.lang
+    game = game_from_args(args)
+    if not 0 <= args.seat < game.seats:
+        print(
+            f"p2pcards: --seat {args.seat} is not a seat of {game.seats} (0-{game.seats - 1})",
+            file=sys.stderr,
+        )
+        return 2
+    specs = [s.strip() for s in args.bots.split(",") if s.strip()] or ["basic"]
+    specs += [specs[-1]] * game.seats
+    bots: list[Player] = []
+    others = iter(specs)
+    for s in range(game.seats):
+        if s == args.seat:
+            bots.append(game.info.bots["basic"])
+            continue
+        name = next(others)
+        if name not in game.info.bots:
+            print(
+                f"p2pcards: unknown bot {name!r} for {game.name} "
+                f"(bots: {', '.join(game.info.bots)})",
+                file=sys.stderr,
+            )
+            return 2
+        bots.append(game.info.bots[name])
+    try:
+        tui = TerminalSeat(game.name, lang, options=game.options)
+    except ValueError as e:
+        print(f"p2pcards: {e}", file=sys.stderr)
+        return 2
+    me = args.name or tui.ui.t("You", "Вы")
+    names = seat_names(game.seats, args.seat, me, lang)
+    tui.say(
+        tui.ui.t(
+            f"{game.info.title['en']}: {game.seats} seats, seed {seed}, you are seat {args.seat}",
+            f"{game.info.title['ru']}: {game.seats} игроков, зерно {seed}, ваше место {args.seat}",
+        )
+    )
+    try:
+        play_offline(game, tui, human=args.seat, bots=bots, names=names, seed=seed)
+    except Quit:
+        tui.say(tui.ui.t("You left the game.", "Вы вышли из игры."))
+        return 1
+    return 0

@@ -1,0 +1,84 @@
+"""One seat's screen: header, seats table, the game's public state, the hand, recent
+history and the "waiting for" line, assembled from a :class:`GameUI`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from p2pcards.cli._tui._base import GameUI
+from p2pcards.games import Finished, View
+
+HISTORY_LINES = 8
+
+
+def waiting_text(lang: str, name: str, seconds: float) -> Text:
+    """ "waiting for Boris… 12 s" / "ждём: Борис… 12 с" (whole seconds, never negative)."""
+    s = max(0, int(seconds))
+    if lang == "ru":
+        return Text(f"ждём: {name}… {s} с", style="yellow")
+    return Text(f"waiting for {name}… {s} s", style="yellow")
+
+
+def seats_table(ui: GameUI, view: View, names: Sequence[str]) -> Table:
+    """Every seat: a turn marker, name, card count, status and the game's extra columns."""
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="dim")
+    table.add_column("")
+    table.add_column(ui.t("player", "игрок"))
+    table.add_column(ui.t("cards", "карт"), justify="right")
+    extra = ui.columns(view, names)
+    for header, _ in extra:
+        table.add_column(header, justify="right")
+    table.add_column("")
+    turn = ui.turn(view)
+    for s in range(len(view.counts)):
+        mark = Text("▶", style="bold green") if s == turn else Text(" ")
+        row: list[RenderableType] = [mark, ui.seat_label(s, view, names), str(view.counts[s])]
+        for _, cells in extra:
+            cell = cells[s]
+            row.append(cell if isinstance(cell, Text) else str(cell))
+        row.append(Text(ui.status(view, s), style="dim"))
+        table.add_row(*row)
+    return table
+
+
+def history_panel(ui: GameUI, history: Sequence[str], lines: int = HISTORY_LINES) -> Panel:
+    """The last ``lines`` history entries, oldest first."""
+    recent = list(history)[-lines:]
+    body = Text("\n".join(recent)) if recent else Text(ui.t("(nothing yet)", "(пока ничего)"))
+    return Panel(body, title=ui.t("History", "История"), title_align="left", border_style="dim")
+
+
+def render_screen(
+    ui: GameUI,
+    view: View,
+    names: Sequence[str],
+    history: Sequence[str] = (),
+    waiting: tuple[str, float] | None = None,
+) -> Group:
+    """The whole screen of ``view.seat`` as one rich renderable.
+
+    ``waiting`` is (name, elapsed seconds) of the seat being waited for, or None: the
+    caller reads the clock, the UI only shows it.
+    """
+    title = Text(ui.title[ui.lang], style="bold")
+    if not isinstance(view.need, Finished):
+        n = view.hand_no + 1
+        en, ru = ui.hand_word
+        title.append(ui.t(f"  ·  {en} {n}", f"  ·  {ru} {n}"), style="dim")
+    parts: list[RenderableType] = [title, seats_table(ui, view, names)]
+    parts.extend(ui.panels(view, names))
+    parts.append(
+        Panel(ui.hand(view), title=ui.hand_title(view), title_align="left", border_style="blue")
+    )
+    parts.append(history_panel(ui, history))
+    turn = ui.turn_text(view, names)
+    if turn:
+        parts.append(Text(turn, style="bold green" if ui.turn(view) == view.seat else "bold"))
+    if waiting is not None:
+        parts.append(waiting_text(ui.lang, waiting[0], waiting[1]))
+    return Group(*parts)

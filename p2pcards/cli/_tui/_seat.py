@@ -1,0 +1,172 @@
+"""TerminalSeat: one human seat in the terminal (shows views, reads numbered choices).
+
+Used offline (``p2pcards play --offline``, with :meth:`TerminalSeat.choose_sync`) and by
+LAN play (``await seat.choose(...)``: input is read in a worker thread so the network
+keeps running).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import trio
+from rich.columns import Columns
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from p2pcards.cli._tui._base import GameUI
+from p2pcards.cli._tui._menu import Menu, parse_choice
+from p2pcards.cli._tui._screen import render_screen
+from p2pcards.games import Move, View
+
+LONG_MENU = 12
+
+
+class Quit(Exception):
+    """The player asked to leave (typed q, or the input closed)."""
+
+
+def game_ui(game: str, lang: str = "en", options: Mapping[str, Any] | None = None) -> GameUI:
+    """The :class:`GameUI` of a registered game name ("akulina", "thousand", "101",
+    "sunduchki") with the game's ``options``; raises ValueError for a game without a terminal UI."""
+    where = _UIS.get(game)
+    if where is None:
+        raise ValueError(f"no terminal UI for the game {game!r}")
+    cls: type[GameUI] = getattr(importlib.import_module(where[0]), where[1])
+    return cls(lang, options)
+
+
+# game name -> (module, class); imported on first use, so each game's engine is loaded
+# only when it is played.
+_UIS = {
+    "akulina": ("p2pcards.cli._tui.akulina", "AkulinaUI"),
+    "thousand": ("p2pcards.cli._tui.thousand", "ThousandUI"),
+    "101": ("p2pcards.cli._tui.sto_odno", "StoOdnoUI"),
+    "sunduchki": ("p2pcards.cli._tui.sunduchki", "SunduchkiUI"),
+}
+
+
+class TerminalSeat:
+    """A human seat in the terminal.
+
+    ``game``: the registry name; ``lang``: "en" or "ru"; ``options``: the game's option
+    values (for marks that depend on them, e.g. Thousand's barrel tries); ``console``: where to draw
+    (default: stdout); ``read``: reads one line after a prompt (default
+    ``console.input``), raising EOFError when input closes; ``clear``: clear the screen
+    before each :meth:`show` on a real terminal; ``auto_single``: play a move at once
+    when it is the only legal one (it is still written to the console).
+    """
+
+    def __init__(
+        self,
+        game: str,
+        lang: str = "en",
+        *,
+        options: Mapping[str, Any] | None = None,
+        console: Console | None = None,
+        read: Callable[[str], str] | None = None,
+        clear: bool = True,
+        auto_single: bool = True,
+    ) -> None:
+        self.ui = game_ui(game, lang, options)
+        self.lang = lang
+        self.console = console if console is not None else Console(highlight=False)
+        self.read = read if read is not None else self.console.input
+        self.clear = clear
+        self.auto_single = auto_single
+
+    def render(
+        self,
+        view: View,
+        names: Sequence[str],
+        history: Sequence[str] = (),
+        waiting: tuple[str, float] | None = None,
+    ) -> RenderableType:
+        """The screen of ``view`` as a renderable (see :func:`render_screen`)."""
+        return render_screen(self.ui, view, names, history, waiting)
+
+    def show(
+        self,
+        view: View,
+        names: Sequence[str],
+        history: Sequence[str] = (),
+        waiting: tuple[str, float] | None = None,
+    ) -> None:
+        """Draw the screen: ``names[seat]`` per seat, ``history`` lines (oldest first),
+        ``waiting`` = (name, elapsed seconds) or None."""
+        if self.clear and self.console.is_terminal:
+            self.console.clear()
+        self.console.print(self.render(view, names, history, waiting))
+
+    def say(self, text: str | Text, style: str = "") -> None:
+        """Print one line."""
+        self.console.print(text, style=style, highlight=False)
+
+    def _print_menu(self, menu: Menu, can_go_back: bool) -> None:
+        self.say(menu.title, style="bold")
+        items = [Text(f"{i + 1:>2}) {c.label}") for i, c in enumerate(menu.choices)]
+        if len(items) > LONG_MENU:
+            self.console.print(Columns(items, padding=(0, 3), column_first=True))
+        else:
+            for it in items:
+                self.console.print(it)
+        if can_go_back:
+            self.say(self.ui.t(" 0) back", " 0) назад"), style="dim")
+
+    def choose_sync(self, view: View, legal: Sequence[Move], names: Sequence[str]) -> Move:
+        """Ask the player for one of ``legal`` (never empty; ValueError if it is).
+
+        Returns an element of ``legal``.  Bad input re-prompts with a message saying what
+        is allowed; typing q or closing the input raises :class:`Quit`.
+        """
+        if not legal:
+            raise ValueError("choose_sync needs at least one legal move")
+        planned = self.ui.planned(view, legal)
+        if planned is not None and planned in legal:
+            self.say("→ " + self.ui.describe(planned, view, names), style="cyan")
+            return planned
+        if self.auto_single and len(legal) == 1:
+            self.say("→ " + self.ui.describe(legal[0], view, names), style="cyan")
+            return legal[0]
+        stack = [self.ui.menu(view, legal, names)]
+        prompt = self.ui.t("choice> ", "выбор> ")
+        shown = False
+        while True:
+            menu = stack[-1]
+            if not shown:
+                self._print_menu(menu, len(stack) > 1)
+                shown = True
+            try:
+                text = self.read(prompt)
+            except (EOFError, KeyboardInterrupt):
+                raise Quit from None
+            got = parse_choice(text, menu, self.lang, len(stack) > 1)
+            if got == "quit":
+                raise Quit
+            if got == "back":
+                stack.pop()
+                shown = False
+                continue
+            if isinstance(got, str):
+                self.say(got[1:], style="red")
+                continue
+            choice = menu.choices[got]
+            if choice.menu is not None:
+                stack.append(choice.menu)
+                shown = False
+                continue
+            assert choice.move is not None
+            if choice.move not in legal:  # a menu bug must not send an illegal move
+                self.say(self.ui.t("That move is not allowed now.", "Этот ход сейчас нельзя."))
+                continue
+            self.ui.remember(choice)
+            return choice.move
+
+    async def choose(self, view: View, legal: Sequence[Move], names: Sequence[str]) -> Move:
+        """:meth:`choose_sync` in a worker thread, so trio tasks (the network) go on
+        while the player thinks.  Cancelling abandons the prompt."""
+        return await trio.to_thread.run_sync(
+            self.choose_sync, view, legal, names, abandon_on_cancel=True
+        )

@@ -1,0 +1,80 @@
+"""``p2pcards play``: play in the terminal.
+
+``--offline GAME``: you against bots with the local dealer, no network (the code is in
+:mod:`p2pcards.cli._offline`).  Without ``--offline``: LAN play (``p2pcards host`` /
+``p2pcards join``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import Any
+
+from p2pcards.cli._i18n import add_lang_argument, tr
+from p2pcards.games import OptionError, game_names
+
+
+def register(sub: Any) -> None:
+    """Add the ``play`` subcommand."""
+    p = sub.add_parser(
+        "play",
+        help="play in the terminal (--offline: against bots on this machine)",
+        description="Play a card game in the terminal.  With --offline you take one seat "
+        "against bots, with a local dealer and no network.",
+        epilog="examples:\n"
+        "  p2pcards play --offline akulina --seats 4\n"
+        "  p2pcards play --offline thousand --lang ru\n"
+        "  p2pcards play --offline 101 --seats 3 --option deck=52 --seed 5\n"
+        "keys: a number picks a choice, 0 goes back, q quits.  See docs/play.md.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_lang_argument(p)
+    p.add_argument("game", metavar="GAME", nargs="?", help=f"one of: {', '.join(game_names())}")
+    p.add_argument("--offline", action="store_true", help="play against bots, no network")
+    p.add_argument("--seats", type=int, default=None, help="number of seats (game default)")
+    p.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="K=V",
+        help="game option, repeatable (see docs/rules/GAME.md)",
+    )
+    p.add_argument(
+        "--bots",
+        default="basic",
+        help="bot per other seat, comma-separated, the last repeated (default: basic)",
+    )
+    p.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
+    p.add_argument("--seat", type=int, default=0, help="your seat, 0-based (default 0)")
+    p.add_argument("--name", default=None, help="your display name")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``play``; returns the exit status (2 for bad arguments)."""
+    lang = args.lang
+    if not args.offline:
+        print(tr(lang, "LAN play: see p2pcards host/join", "Игра по сети: p2pcards host/join"))
+        return 0
+    if not args.game:
+        print(
+            tr(
+                lang,
+                "p2pcards play --offline needs a GAME",
+                "p2pcards play --offline: укажите игру",
+            )
+            + f" ({', '.join(game_names())})",
+            file=sys.stderr,
+        )
+        return 2
+    from p2pcards.cli._offline import offline_main
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    try:
+        return offline_main(args, seed)
+    except OptionError as e:
+        print(f"p2pcards: {e}", file=sys.stderr)
+        return 2
