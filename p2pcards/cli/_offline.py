@@ -71,7 +71,9 @@ def play_offline(
                 move = tui.choose_sync(view, legal, names)
             else:
                 move = bots[seat](view, legal, dealer.player_rngs[seat])
-            history.append(ui.history_line(move, before, names))
+            line = ui.history_line(move, before, names)
+            if line:
+                history.append(line)
             dealer.apply(move)
         elif isinstance(ev, Revealed) and ev.to == human and before.hand:
             got = [dealer.knowledge[human][p] for p in ev.positions]
