@@ -1,0 +1,149 @@
+"""The shared terminal UI parts: choice parsing, card colours, the waiting line, input
+validation in TerminalSeat (sync and in trio), and errors for unknown games."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+import trio
+
+from p2pcards.cards import parse_card
+from p2pcards.cli._tui import (
+    Choice,
+    Menu,
+    Quit,
+    TerminalSeat,
+    card_text,
+    cards_text,
+    game_ui,
+    parse_choice,
+    waiting_text,
+)
+from p2pcards.games import LocalDealer, load_game
+from p2pcards.games.akulina import Discard, Draw
+from tests.cli._tui_util import NAMES, console, drive, scripted_seat
+
+MENU = Menu("Your move:", (Choice("a"), Choice("b"), Choice("c")))
+
+
+def test_parse_choice_numbers() -> None:
+    assert parse_choice("2", MENU, "en", False) == 1
+    assert parse_choice(" 3) ", MENU, "en", False) == 2
+    assert parse_choice("1.", MENU, "en", False) == 0
+    assert parse_choice("q", MENU, "en", False) == "quit"
+    assert parse_choice("0", MENU, "en", True) == "back"
+
+
+def test_parse_choice_errors_en() -> None:
+    assert parse_choice("", MENU, "en", False) == "!Type the number of your choice (1-3)."
+    assert parse_choice("7", MENU, "en", False) == (
+        "!There is no choice 7: type a number from 1 to 3."
+    )
+    assert parse_choice("0", MENU, "en", False) == (
+        "!There is no choice 0: type a number from 1 to 3."
+    )
+    assert parse_choice("x", MENU, "en", True) == (
+        "!'x' is not a number: type 1-3, 0 to go back, q to quit."
+    )
+
+
+def test_parse_choice_errors_ru() -> None:
+    assert parse_choice("", MENU, "ru", False) == "!Введите номер варианта (1-3)."
+    assert parse_choice("9", MENU, "ru", False) == "!Варианта 9 нет: введите число от 1 до 3."
+    assert parse_choice("да", MENU, "ru", False) == "!'да' не номер: введите 1-3, q — выход."
+
+
+def test_card_colours() -> None:
+    assert card_text(parse_card("QH")).style == "bold red"
+    assert card_text(parse_card("10d")).style == "bold red"
+    assert card_text(parse_card("QS")).style == "bold"
+    assert card_text(parse_card("AC")).style == "bold"
+    t = cards_text([parse_card("9s"), parse_card("kh")])
+    assert t.plain == "9♠ K♥"
+    assert [(s.start, s.end, s.style) for s in t.spans] == [(0, 2, "bold"), (3, 5, "bold red")]
+
+
+def test_waiting_line() -> None:
+    assert waiting_text("en", "Boris", 12.7).plain == "waiting for Boris… 12 s"
+    assert waiting_text("ru", "Борис", 3.2).plain == "ждём: Борис… 3 с"
+    assert waiting_text("en", "Vera", -1).plain == "waiting for Vera… 0 s"
+
+
+def test_unknown_game_ui() -> None:
+    with pytest.raises(ValueError, match="no terminal UI for the game 'poker'"):
+        game_ui("poker")
+
+
+def _akulina_draw_point() -> tuple[object, list[object]]:
+    state = load_game("akulina", seats=3).new_state()
+    dealer = LocalDealer.seeded(state, 4)
+    drive(state, dealer, lambda st, s: s == 0 and st.phase == "draw")
+    legal = state.legal_moves(0, dealer.knowledge[0])
+    return state.view(0, dealer.knowledge[0]), legal
+
+
+def test_choose_sync_reprompts_on_bad_input() -> None:
+    view, legal = _akulina_draw_point()
+    assert all(isinstance(m, Draw) for m in legal) and len(legal) > 2
+    seat = scripted_seat("akulina", ["", "abc", "99", "2"])
+    move = seat.choose_sync(view, legal, NAMES)  # type: ignore[arg-type]
+    assert move == legal[1]
+    out = seat.console.export_text()
+    n = len(legal)
+    assert "Type the number of your choice" in out
+    assert "'abc' is not a number" in out
+    assert f"There is no choice 99: type a number from 1 to {n}." in out
+
+
+def test_choose_sync_quit_and_eof() -> None:
+    view, legal = _akulina_draw_point()
+    with pytest.raises(Quit):
+        scripted_seat("akulina", ["q"]).choose_sync(view, legal, NAMES)  # type: ignore[arg-type]
+    with pytest.raises(Quit):
+        scripted_seat("akulina", ["x"]).choose_sync(view, legal, NAMES)  # type: ignore[arg-type]
+
+
+def test_choose_sync_single_move_is_played_at_once() -> None:
+    view, _ = _akulina_draw_point()
+    only = Discard(0, (), ())
+    seat = scripted_seat("akulina", [])
+    assert seat.choose_sync(view, [only], NAMES) == only  # type: ignore[arg-type]
+    assert "→ no pair to discard" in seat.console.export_text()
+    asks = scripted_seat("akulina", ["1"], auto_single=False)
+    assert asks.choose_sync(view, [only], NAMES) == only  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        seat.choose_sync(view, [], NAMES)  # type: ignore[arg-type]
+
+
+async def test_choose_in_trio_keeps_other_tasks_running() -> None:
+    # the input blocks until another trio task has run five times: choose() must not
+    # block the event loop while the player thinks
+    view, legal = _akulina_draw_point()
+    ticks = 0
+    release = threading.Event()
+    lines = iter(["3"])
+
+    def read(prompt: str) -> str:
+        release.wait(5)
+        return next(lines)
+
+    seat = TerminalSeat("akulina", "en", console=console(), read=read, clear=False)
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while ticks < 5:
+            ticks += 1
+            await trio.sleep(0.001)
+        release.set()
+
+    got = []
+    async with trio.open_nursery() as n:
+        n.start_soon(ticker)
+
+        async def chooser() -> None:
+            got.append(await seat.choose(view, legal, NAMES))  # type: ignore[arg-type]
+
+        n.start_soon(chooser)
+    assert ticks == 5
+    assert got == [legal[2]]
