@@ -67,14 +67,18 @@ def suit_bits(suits: object) -> int:
     return b
 
 
+_WITHOUT = [sum(1 << i for i in range(16) if not i & bits) for bits in range(16)]
+_WITH = [sum(1 << i for i in range(16) if i & bits == bits) for bits in range(16)]
+
+
 def subsets_without(bits: int) -> int:
     """Mask of the subsets that share no suit with ``bits``."""
-    return sum(1 << i for i in range(16) if not i & bits)
+    return _WITHOUT[bits]
 
 
 def subsets_with(bits: int) -> int:
     """Mask of the subsets that contain every suit of ``bits``."""
-    return sum(1 << i for i in range(16) if i & bits == bits)
+    return _WITH[bits]
 
 
 def infer(view: SunduchkiView) -> dict[tuple[int, Rank], int]:
