@@ -1,0 +1,421 @@
+"""The lobby: hosting a table, joining one, and starting the game.
+
+A host opens a mesh (admitting strangers), advertises the table on mDNS and answers
+probes with the game, options and seats.  A joiner dials it (by name through mDNS or by
+``host:port``), checks the host's fingerprint, and asks for a seat.  When every seat is
+taken the host signs the genesis (protocol version, table id, game, options, every seat's
+name and keys) and sends it with every member's address; each seat checks that the
+genesis says what was advertised and that its own seat is right, accepts it (signing),
+and the mesh becomes a full mesh.  After that the host has no special power.
+
+Lobby messages are direct messages, msgpack lists:
+``["join", name, sealing_key]``, ``["lobby", names]``, ``["start", genesis, members]``,
+``["refuse", reason]``.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import trio
+
+from p2pcards import net
+from p2pcards.games import Game, game_info
+from p2pcards.identity import Identity
+from p2pcards.peer._session import Session
+from p2pcards.peer._storage import TableStorage
+from p2pcards.table import Table
+from p2pcards.transcript import Genesis, SeatInfo, TranscriptError, make_genesis, verify_genesis
+
+MAX_LOBBY_MSG = 64 * 1024
+
+
+class LobbyError(Exception):
+    """Joining or hosting failed; the message says why in plain words."""
+
+
+@dataclass(frozen=True)
+class LobbyUpdate:
+    """Seats taken so far (display names, the host first) of ``total``."""
+
+    names: tuple[str, ...]
+    total: int
+
+
+@dataclass
+class _Member:
+    peer_id: bytes
+    name: str
+    sealing: bytes
+    address: net.Address | None = None
+
+
+class _Store:
+    """The mesh's LogStore: empty in the lobby, the session's store once started."""
+
+    def __init__(self) -> None:
+        self.session: Session | None = None
+
+    def head(self) -> int:
+        return self.session.store.head() if self.session else -1
+
+    def get(self, seq: int) -> bytes | None:
+        return self.session.store.get(seq) if self.session else None
+
+    def offer(self, seq: int, data: bytes) -> bool:
+        return self.session.store.offer(seq, data) if self.session else False
+
+
+def _pack(*items: Any) -> bytes:
+    return msgpack.packb(list(items), use_bin_type=True)
+
+
+def _unpack(data: bytes) -> list[Any] | None:
+    try:
+        msg = msgpack.unpackb(
+            data, raw=False, max_bin_len=MAX_LOBBY_MSG, max_str_len=4096, max_array_len=64
+        )
+    except (ValueError, msgpack.UnpackException):
+        return None
+    return msg if isinstance(msg, list) and msg and isinstance(msg[0], str) else None
+
+
+@dataclass
+class Lobby:
+    """A table being formed (host or joiner side).  ``updates`` receives LobbyUpdate;
+    :meth:`started` waits for the game to start and returns the running Session."""
+
+    identity: Identity
+    mesh: net.Mesh
+    store: _Store
+    nursery: trio.Nursery
+    game_name: str = ""
+    table_name: str = ""
+    base: Path | None = None
+    random_bytes: Callable[[int], bytes] = os.urandom
+    lang: str = "en"
+    host_key: bytes = b""
+    updates: Any = None
+    _updates_send: Any = None
+    _started: trio.Event = field(default_factory=trio.Event)
+    session: Session | None = None
+    error: str | None = None
+
+    def __post_init__(self) -> None:
+        self._updates_send, self.updates = trio.open_memory_channel[LobbyUpdate](math.inf)
+
+    @property
+    def address(self) -> net.Address:
+        """Where this peer listens (host:port to give to joiners)."""
+        assert self.mesh.address is not None
+        return self.mesh.address
+
+    async def started(self) -> Session:
+        """Wait until every seat is taken and the game runs; raises LobbyError if the
+        host refused us or went away."""
+        await self._started.wait()
+        if self.session is None:
+            raise LobbyError(self.error or "the table did not start")
+        return self.session
+
+    async def _start_session(self, genesis: bytes, members: Sequence[_Member]) -> None:
+        _entry, g = verify_genesis(genesis)
+        ids = [s.identity for s in g.seats]
+        me = ids.index(self.identity.peer_id)
+        table = Table(
+            genesis,
+            seat=me,
+            identity=self.identity.signing_key,
+            sealing_key=bytes(self.identity.sealing_key),
+            random_bytes=self.random_bytes,
+            lang=self.lang,
+        )
+        storage = TableStorage(g.table, self.base)
+        session = Session(table, ids, storage)
+        self.mesh.set_members({m.peer_id: m.address for m in members if m.peer_id != ids[me]})
+        self.store.session = session
+        await self.nursery.start(session.run, self.mesh)
+        self.session = session
+        self._started.set()
+
+
+@asynccontextmanager
+async def host_table(
+    identity: Identity,
+    game: Game[Any],
+    *,
+    table_name: str | None = None,
+    bind: str | None = None,
+    port: int = 0,
+    interfaces: Sequence[str] | None = None,
+    mdns: bool = True,
+    base: Path | None = None,
+    random_bytes: Callable[[int], bytes] = os.urandom,
+    lang: str = "en",
+) -> AsyncIterator[Lobby]:
+    """Host a table of ``game`` (seats and options fixed): listen, advertise, seat
+    joiners in arrival order, then start.  Yields the :class:`Lobby`.
+
+    ``bind``: address to listen on (None: all); ``interfaces``: mDNS interfaces (None:
+    all; tests give ["127.0.0.1"]); ``mdns=False``: no advertising (join by address only).
+    """
+    table_id = random_bytes(16)
+    store = _Store()
+    cfg = net.MeshConfig(accept_unknown=True)
+    name = table_name or f"{identity.name}: {game.info.title['en']}"
+    async with (
+        net.open_mesh(
+            identity.signing_key, table_id, store, host=bind, port=port, config=cfg
+        ) as mesh,
+        trio.open_nursery() as nursery,
+    ):
+        lobby = Lobby(identity, mesh, store, nursery, game.name, name, base, random_bytes, lang)
+        lobby.host_key = identity.peer_id
+        members = [_Member(identity.peer_id, identity.name, identity.sealing_public)]
+        mesh.info = {
+            "name": name,
+            "game": game.name,
+            "seats": game.seats,
+            "taken": 1,
+            "host": identity.name,
+            "options": msgpack.packb(dict(game.options)),
+        }
+        advert_cm = (
+            net.advertise(
+                net.TableAd(
+                    name=name,
+                    table_id=table_id,
+                    game=game.name,
+                    seats_taken=1,
+                    seats_total=game.seats,
+                    host_name=identity.name,
+                    host_key=identity.peer_id,
+                    port=lobby.address[1],
+                    fingerprint=identity.fingerprint,
+                ),
+                interfaces=interfaces,
+            )
+            if mdns
+            else None
+        )
+
+        async def run_lobby() -> None:
+            advert = await advert_cm.__aenter__() if advert_cm is not None else None
+            if advert is not None:
+                lobby.table_name = advert.name
+            try:
+                addresses: dict[bytes, net.Address | None] = {}
+                lobby._updates_send.send_nowait(LobbyUpdate((identity.name,), game.seats))
+                async for ev in mesh.events:
+                    if isinstance(ev, net.PeerConnected):
+                        addresses[ev.peer_id] = ev.address
+                        continue
+                    if isinstance(ev, net.PeerDisconnected):
+                        gone = [m for m in members[1:] if m.peer_id == ev.peer_id]
+                        for m in gone:
+                            members.remove(m)
+                        if gone:
+                            await _announce(mesh, members, game.seats, lobby, advert)
+                        continue
+                    if not isinstance(ev, net.DirectReceived):
+                        continue
+                    msg = _unpack(ev.data)
+                    if msg is None or msg[0] != "join" or len(msg) != 3:
+                        continue
+                    _, who, sealing = msg
+                    if not isinstance(who, str) or not isinstance(sealing, bytes):
+                        continue
+                    if any(m.peer_id == ev.peer_id for m in members):
+                        continue
+                    if len(members) >= game.seats:
+                        await _send(mesh, ev.peer_id, _pack("refuse", "the table is full"))
+                        continue
+                    members.append(
+                        _Member(ev.peer_id, who[:64] or "?", sealing, addresses.get(ev.peer_id))
+                    )
+                    await _announce(mesh, members, game.seats, lobby, advert)
+                    if len(members) == game.seats:
+                        break
+                genesis = make_genesis(
+                    identity.signing_key,
+                    Genesis(
+                        table_id,
+                        game.name,
+                        dict(game.options),
+                        tuple(SeatInfo(m.name, m.peer_id, m.sealing) for m in members),
+                    ),
+                ).raw
+                roster = [[m.peer_id, *(m.address or ("", 0))] for m in members]
+                roster[0][1:] = list(lobby.address)
+                for m in members[1:]:
+                    await _send(mesh, m.peer_id, _pack("start", genesis, roster))
+            finally:
+                if advert_cm is not None:
+                    with trio.CancelScope(shield=True):
+                        await advert_cm.__aexit__(None, None, None)
+            await lobby._start_session(genesis, members)
+
+        nursery.start_soon(run_lobby)
+        try:
+            yield lobby
+        finally:
+            nursery.cancel_scope.cancel()
+
+
+async def _send(mesh: net.Mesh, peer_id: bytes, data: bytes) -> None:
+    try:
+        await mesh.send_direct(peer_id, data)
+    except net.NetError:
+        pass
+
+
+async def _announce(
+    mesh: net.Mesh, members: list[_Member], total: int, lobby: Lobby, advert: Any
+) -> None:
+    names = tuple(m.name for m in members)
+    mesh.info = {**mesh.info, "taken": len(members)}
+    lobby._updates_send.send_nowait(LobbyUpdate(names, total))
+    for m in members[1:]:
+        await _send(mesh, m.peer_id, _pack("lobby", list(names), total))
+    if advert is not None:
+        await advert.update(seats_taken=len(members))
+
+
+async def probe_table(address: net.Address, timeout: float = 3.0) -> dict[str, Any]:
+    """What the peer at ``address`` hosts: its INFO map (table_id, key, name, game,
+    seats, taken, host, options).  Raises LobbyError in plain words."""
+    try:
+        info = await net.probe(address, timeout=timeout)
+    except net.NetError as e:
+        raise LobbyError(f"no table answers at {address[0]}:{address[1]} ({e})") from None
+    if "game" not in info:
+        raise LobbyError(f"{address[0]}:{address[1]} is a p2pcards peer but not hosting a table")
+    return info
+
+
+@asynccontextmanager
+async def join_table(
+    identity: Identity,
+    address: net.Address,
+    *,
+    expect_key: bytes | None = None,
+    bind: str | None = None,
+    base: Path | None = None,
+    random_bytes: Callable[[int], bytes] = os.urandom,
+    lang: str = "en",
+    timeout: float = 10.0,
+) -> AsyncIterator[Lobby]:
+    """Join the table hosted at ``address`` (from mDNS or typed as host:port).
+
+    Checks the host's key against ``expect_key`` when given (the fingerprint shown by
+    ``p2pcards list``).  Yields the :class:`Lobby`; ``await lobby.started()`` gives the
+    running Session.  Raises LobbyError in plain words (no table there, refused, the
+    genesis does not match what was advertised).
+    """
+    info = await probe_table(address, timeout=timeout)
+    host_key = info["key"]
+    if expect_key is not None and host_key != expect_key:
+        raise LobbyError("the host's key is not the advertised one: someone else answers there")
+    try:
+        options = msgpack.unpackb(info.get("options", b"\x80"), raw=False)
+        game = game_info(str(info["game"])).configure(int(info["seats"]), **options)
+    except Exception as e:
+        raise LobbyError(f"the host advertises a game we cannot play: {e}") from None
+    store = _Store()
+    async with (
+        net.open_mesh(
+            identity.signing_key,
+            info["table_id"],
+            store,
+            host=bind,
+            port=0,
+            rng=random.SystemRandom(),
+        ) as mesh,
+        trio.open_nursery() as nursery,
+    ):
+        lobby = Lobby(
+            identity,
+            mesh,
+            store,
+            nursery,
+            game.name,
+            str(info.get("name", "")),
+            base,
+            random_bytes,
+            lang,
+        )
+        lobby.host_key = host_key
+        try:
+            with trio.fail_after(timeout):
+                await mesh.connect(address, expected_id=host_key)
+        except (net.NetError, trio.TooSlowError) as e:
+            raise LobbyError(
+                f"cannot connect to the host at {address[0]}:{address[1]}: {e}"
+            ) from None
+        await mesh.send_direct(host_key, _pack("join", identity.name, identity.sealing_public))
+
+        async def run_lobby() -> None:
+            async for ev in mesh.events:
+                if isinstance(ev, net.PeerDisconnected) and ev.peer_id == host_key:
+                    continue
+                if not isinstance(ev, net.DirectReceived) or ev.peer_id != host_key:
+                    continue
+                msg = _unpack(ev.data)
+                if msg is None:
+                    continue
+                if msg[0] == "lobby" and len(msg) == 3 and isinstance(msg[1], list):
+                    lobby._updates_send.send_nowait(
+                        LobbyUpdate(tuple(str(n) for n in msg[1]), int(msg[2]))
+                    )
+                elif msg[0] == "refuse":
+                    lobby.error = f"the host refused: {msg[1] if len(msg) > 1 else ''}"
+                    lobby._started.set()
+                    return
+                elif msg[0] == "start" and len(msg) == 3:
+                    problem = _check_genesis(msg[1], identity, host_key, game)
+                    if problem:
+                        lobby.error = problem
+                        lobby._started.set()
+                        return
+                    members = [
+                        _Member(bytes(r[0]), "", b"", (str(r[1]), int(r[2])) if r[1] else None)
+                        for r in msg[2]
+                        if isinstance(r, list) and len(r) == 3
+                    ]
+                    for m in members:
+                        if m.peer_id == host_key:
+                            m.address = address  # the address we reached the host at
+                    await lobby._start_session(msg[1], members)
+                    return
+
+        nursery.start_soon(run_lobby)
+        try:
+            yield lobby
+        finally:
+            nursery.cancel_scope.cancel()
+
+
+def _check_genesis(raw: object, identity: Identity, host_key: bytes, game: Game[Any]) -> str:
+    """'' if the genesis is what we agreed to sit at, else why not."""
+    if not isinstance(raw, bytes):
+        return "the host sent a malformed genesis"
+    try:
+        _entry, g = verify_genesis(raw)
+    except TranscriptError as e:
+        return f"the host sent an invalid genesis: {e}"
+    if g.seats[0].identity != host_key:
+        return "the genesis is not signed by the host we joined"
+    if g.game != game.name or dict(g.options) != dict(game.options) or len(g.seats) != game.seats:
+        return "the genesis names another game or other options than were advertised"
+    mine = [s for s in g.seats if s.identity == identity.peer_id]
+    if len(mine) != 1 or mine[0].sealing != identity.sealing_public:
+        return "the genesis does not seat us with our own keys"
+    return ""

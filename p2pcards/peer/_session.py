@@ -1,0 +1,221 @@
+"""A seated table running over the network: the Table state machine fed by a Mesh.
+
+Entries reach the table two ways: directly from their author (every Broadcast output is
+sent to every other seat), and through the mesh's log gossip, which replicates the
+entries the table has appended (so a seat that missed a direct send, or reconnects,
+catches up from any peer).  Secrets are written (fsync) before anything that depends on
+them is sent; every appended entry goes to the table's log file.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import trio
+
+from p2pcards import net
+from p2pcards.games import Move
+from p2pcards.peer._storage import TableStorage
+from p2pcards.table import (
+    Broadcast,
+    GameOver,
+    Output,
+    Persist,
+    Table,
+    UIEvent,
+)
+from p2pcards.transcript import TranscriptError
+
+
+@dataclass(frozen=True)
+class PeerLost:
+    """The connection to seat ``seat`` (``name``) dropped; the mesh keeps redialing."""
+
+    seat: int
+    name: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class PeerBack:
+    """Seat ``seat`` (``name``) is connected (again)."""
+
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Misbehaviour:
+    """``name`` (seat ``seat``) sent bytes the table refused: ``reason``."""
+
+    seat: int | None
+    name: str
+    reason: str
+
+
+SessionEvent = UIEvent | PeerLost | PeerBack | Misbehaviour
+
+
+class TableStore:
+    """The mesh's view of the log (net.LogStore): the table's appended entries, plus
+    verified entries offered in order by peers (fed to the table)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.entries: list[bytes] = []
+
+    def head(self) -> int:
+        """Highest sequence number held."""
+        return len(self.entries) - 1
+
+    def get(self, seq: int) -> bytes | None:
+        """The entry at ``seq`` or None."""
+        return self.entries[seq] if 0 <= seq < len(self.entries) else None
+
+    def offer(self, seq: int, data: bytes) -> bool:
+        """A peer's entry ``seq``: verified (signature, table, sequence), fed to the table."""
+        table = self.session.table
+        if seq != len(self.entries):
+            return False
+        try:
+            entry = table.log.verify(data)
+        except TranscriptError:
+            return False
+        if entry.seq != seq:
+            return False
+        self.entries.append(data)
+        self.session.feed(data, from_store=True)
+        return True
+
+    def sync(self) -> bool:
+        """Take in entries the table appended; True if the store grew."""
+        log = self.session.table.log
+        grew = False
+        while len(self.entries) < len(log):
+            self.entries.append(log[len(self.entries)].raw)
+            grew = True
+        return grew
+
+
+class Session:
+    """One seat at one table over a mesh.
+
+    ``table``: the state machine; ``names``: seat display names; ``peer_ids``: seat ->
+    32-byte identity key; ``storage``: the table's files; ``mesh``: set by :meth:`run`.
+    Events for the UI or a bot arrive on :attr:`events` (a trio receive channel).
+    """
+
+    def __init__(
+        self,
+        table: Table,
+        peer_ids: Sequence[bytes],
+        storage: TableStorage,
+    ) -> None:
+        self.table = table
+        self.names = [s.name for s in table.genesis.seats]
+        self.peer_ids = list(peer_ids)
+        self.storage = storage
+        self.store = TableStore(self)
+        self.mesh: net.Mesh | None = None
+        self._send_q, self._send_r = trio.open_memory_channel[bytes](math.inf)
+        self._ev_send, self.events = trio.open_memory_channel[SessionEvent](math.inf)
+        self._written = len(storage.entries())
+        self.done = trio.Event()
+        self.seat = table.me
+
+    @property
+    def log_path(self) -> str:
+        """Where the table's log file is."""
+        return str(self.storage.log_path)
+
+    # -- feeding the table ------------------------------------------------------------
+    def handle(self, outs: list[Output]) -> None:
+        """Carry out table outputs in order: persist, send, report."""
+        for o in outs:
+            if isinstance(o, Persist):
+                self.storage.persist(o.key, o.data)
+            elif isinstance(o, Broadcast):
+                self._send_q.send_nowait(o.data)
+            else:
+                if isinstance(o, GameOver):
+                    self.done.set()
+                self._ev_send.send_nowait(o)
+        self._flush_log()
+
+    def _flush_log(self) -> None:
+        log = self.table.log
+        if len(log) > self._written:
+            self.storage.append_entries([log[i].raw for i in range(self._written, len(log))])
+            self._written = len(log)
+        if self.store.sync() and self.mesh is not None:
+            self.mesh.announce()
+
+    def feed(self, data: bytes, from_store: bool = False) -> None:
+        """Give received entry bytes to the table."""
+        self.handle(self.table.receive(data))
+
+    def move(self, move: Move) -> None:
+        """Make this seat's move; raises IllegalMove when it is not legal now."""
+        self.handle(self.table.decide(move))
+
+    def seat_of(self, peer_id: bytes) -> int | None:
+        """The seat of a peer id, or None."""
+        try:
+            return self.peer_ids.index(peer_id)
+        except ValueError:
+            return None
+
+    # -- running ----------------------------------------------------------------------
+    async def run(self, mesh: net.Mesh, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
+        """Drive the table over ``mesh`` until the game is over (then keep serving the
+        log to peers for ``linger`` seconds so everyone gets the last entries)."""
+        self.mesh = mesh
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(self._sender)
+            nursery.start_soon(self._receiver)
+            self.handle(self.table.start())
+            task_status.started()
+            await self.done.wait()
+            # serve the last entries; leave when every peer holds our whole log
+            with trio.move_on_after(10):
+                while True:
+                    heads = [p.remote_head for p in mesh.peers().values()]
+                    if heads and min(heads) >= self.store.head():
+                        break
+                    await trio.sleep(0.05)
+            nursery.cancel_scope.cancel()
+
+    async def _sender(self) -> None:
+        assert self.mesh is not None
+        async for data in self._send_r:
+            for pid in self.peer_ids:
+                if self.seat is not None and pid == self.peer_ids[self.seat]:
+                    continue
+                try:
+                    await self.mesh.send_direct(pid, data)
+                except net.NetError:
+                    pass  # the log gossip delivers it once it is in a log
+
+    async def _receiver(self) -> None:
+        assert self.mesh is not None
+        async for ev in self.mesh.events:
+            if isinstance(ev, net.DirectReceived):
+                self.feed(ev.data)
+            elif isinstance(ev, net.PeerDisconnected):
+                s = self.seat_of(ev.peer_id)
+                if s is not None:
+                    self._ev_send.send_nowait(PeerLost(s, self.names[s], ev.reason))
+            elif isinstance(ev, net.PeerConnected):
+                s = self.seat_of(ev.peer_id)
+                if s is not None:
+                    self._ev_send.send_nowait(PeerBack(s, self.names[s]))
+            elif isinstance(ev, net.EntryRejected | net.EntryConflict):
+                s = self.seat_of(ev.peer_id)
+                name = self.names[s] if s is not None else ev.peer_id.hex()[:8]
+                self.feed(ev.data)
+                self._ev_send.send_nowait(
+                    Misbehaviour(s, name, f"sent entry {ev.seq} that does not fit the log")
+                )

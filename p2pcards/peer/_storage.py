@@ -1,0 +1,74 @@
+"""A table's files: the public log (entries, transcript log-file format, auditable with
+``p2pcards audit``) and this peer's secrets (mode 0600), both fsynced per write."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import msgpack
+
+from p2pcards.files import StorageError, home
+from p2pcards.transcript import RecordType, append_records, recover
+
+
+def _open(path: Path, mode: int) -> BinaryIO:
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, mode)
+        return os.fdopen(fd, "r+b")
+    except OSError as exc:
+        raise StorageError(exc.errno or 0, f"cannot open {path}: {exc.strerror}") from None
+
+
+class TableStorage:
+    """``<home>/tables/<table id hex>.log`` and ``.secrets``.
+
+    ``append_entries(raws)`` adds log entries; ``persist(key, data)`` stores one secret
+    (msgpack of ``[key, data]``) durably; ``load()`` returns what a restart needs.
+    Every failure is a :class:`~p2pcards.files.StorageError` naming the path and the cure.
+    """
+
+    def __init__(self, table_id: bytes, base: Path | None = None) -> None:
+        root = base if base is not None else home()
+        self.log_path = root / "tables" / f"{table_id.hex()}.log"
+        self.secrets_path = root / "tables" / f"{table_id.hex()}.secrets"
+        self._log = _open(self.log_path, 0o644)
+        self._secrets = _open(self.secrets_path, 0o600)
+        self._log_contents = recover(self._log)
+        self._secret_contents = recover(self._secrets)
+
+    def entries(self) -> list[bytes]:
+        """Entries already on disk (after a restart)."""
+        return [r.data for r in self._log_contents.records if r.type == RecordType.ENTRY]
+
+    def secrets(self) -> dict[str, Any]:
+        """Secrets already on disk (key -> data)."""
+        out: dict[str, Any] = {}
+        for r in self._secret_contents.records:
+            if r.type == RecordType.SECRET:
+                key, data = msgpack.unpackb(r.data, raw=False)
+                out[key] = data
+        return out
+
+    def append_entries(self, raws: list[bytes]) -> None:
+        """Append log entries (fsync)."""
+        self._write(self._log, self.log_path, [(RecordType.ENTRY, r) for r in raws])
+
+    def persist(self, key: str, data: Any) -> None:
+        """Store a secret durably before anything depending on it is published."""
+        rec = msgpack.packb([key, data], use_bin_type=True)
+        self._write(self._secrets, self.secrets_path, [(RecordType.SECRET, rec)])
+
+    def _write(self, f: BinaryIO, path: Path, records: list[tuple[RecordType, bytes]]) -> None:
+        try:
+            append_records(f, records, sync=True)
+        except OSError as exc:
+            cure = "the disk is full" if exc.errno == 28 else (exc.strerror or str(exc))
+            raise StorageError(exc.errno or 0, f"cannot write {path}: {cure}") from None
+
+    def close(self) -> None:
+        """Close both files."""
+        self._log.close()
+        self._secrets.close()

@@ -1,0 +1,53 @@
+"""Four peers in one trio run, joined by host:port on loopback (no mDNS, no packet
+leaves the machine): the table forms, plays Akulina to the end, every log is
+byte-identical and every file audits as verified."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import trio
+
+from p2pcards.games import load_game
+from p2pcards.identity import new_identity
+from p2pcards.peer import host_table, join_table, play_bot
+from p2pcards.table import audit_entries
+from p2pcards.transcript import RecordType, read_log
+
+
+async def test_four_peers_play_akulina_over_loopback(tmp_path: Path) -> None:
+    ids = [new_identity(n) for n in ("Аня", "Boris", "Вера", "Dima")]
+    results: dict[int, object] = {}
+    logs: dict[int, str] = {}
+    with trio.fail_after(60):
+        async with host_table(
+            ids[0],
+            load_game("akulina", seats=4),
+            bind="127.0.0.1",
+            mdns=False,
+            base=tmp_path / "p0",
+        ) as lobby:
+            addr = lobby.address
+
+            async def joiner(i: int) -> None:
+                async with join_table(ids[i], addr, base=tmp_path / f"p{i}") as jl:
+                    s = await jl.started()
+                    results[i] = await play_bot(s, "basic", random.Random(i))
+                    logs[i] = s.log_path
+                    await s.done.wait()
+
+            async with trio.open_nursery() as n:
+                for i in (1, 2, 3):
+                    n.start_soon(joiner, i)
+                session = await lobby.started()
+                results[0] = await play_bot(session, "basic", random.Random(0))
+                logs[0] = session.log_path
+    assert len(results) == 4 and all(r == results[0] for r in results.values())
+    assert isinstance(results[0], dict) and results[0]["loser"] in range(4)
+    files = [Path(logs[i]).read_bytes() for i in range(4)]
+    assert all(f == files[0] for f in files)
+    entries = [r.data for r in read_log(files[0]).records if r.type == RecordType.ENTRY]
+    report = audit_entries(entries)
+    assert report.verdict == "verified" and report.seats[0] == "Аня"
+    assert sorted(report.seats) == sorted(["Аня", "Boris", "Вера", "Dima"])
