@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from p2pcards.cli._i18n import default_lang
 
-_COMMANDS = ["simulate", "audit", "play"]
+_COMMANDS = ["simulate", "audit", "host", "join", "list_tables", "identity", "play"]
 
 DESCRIPTION = """\
 p2pcards: Russian card games (Akulina, Thousand, 101, Sunduchki) played peer-to-peer on

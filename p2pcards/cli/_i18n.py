@@ -26,6 +26,8 @@ def add_lang_argument(p: object) -> None:
     import argparse
 
     assert isinstance(p, argparse.ArgumentParser)
+    if "--lang" in p._option_string_actions:
+        return
     p.add_argument(
         "--lang",
         choices=("ru", "en"),

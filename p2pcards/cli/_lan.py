@@ -1,0 +1,168 @@
+"""Shared parts of the LAN commands (host, join, bot, list, play): arguments, finding a
+table by name or address, the lobby progress, and the end-of-game report."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import trio
+
+from p2pcards import net
+from p2pcards.cli._i18n import add_lang_argument, tr
+from p2pcards.files import ENV_HOME, StorageError
+from p2pcards.identity import Identity, IdentityError, load_or_create_identity
+from p2pcards.peer import LobbyUpdate, Session
+from p2pcards.table import CheatDetected, HandVerified
+
+WHY_NOTHING_FOUND_EN = """\
+No table found on the local network.  This may be because:
+  - nobody is hosting yet (start one with: p2pcards host akulina --seats 4);
+  - the Wi-Fi isolates clients from each other (common on guest and public networks);
+  - a firewall blocks multicast DNS (UDP port 5353).
+You can always join by address: p2pcards join HOST:PORT (the host prints it)."""
+WHY_NOTHING_FOUND_RU = """\
+В локальной сети столов не найдено.  Возможные причины:
+  - ещё никто не открыл стол (откройте: p2pcards host akulina --seats 4);
+  - Wi-Fi изолирует устройства друг от друга (гостевые и публичные сети);
+  - межсетевой экран блокирует multicast DNS (UDP-порт 5353).
+Можно подключиться по адресу: p2pcards join АДРЕС:ПОРТ (его печатает хозяин стола)."""
+
+
+def add_lan_arguments(p: argparse.ArgumentParser) -> None:
+    """--home, --interface, --lang."""
+    add_lang_argument(p)
+    p.add_argument(
+        "--home",
+        type=Path,
+        help=f"data directory (identity, logs); default ${ENV_HOME} or the platform's",
+    )
+    p.add_argument(
+        "--interface",
+        action="append",
+        metavar="IP",
+        help="announce/browse mDNS only on this interface address (repeatable; "
+        "default: all interfaces)",
+    )
+    p.add_argument("--player-name", help="your display name (saved in your identity)")
+
+
+def identity_from_args(args: argparse.Namespace) -> Identity:
+    """Load (or create) the identity, honouring --home and --player-name; exits 2 with
+    a clear message when the data directory is unusable."""
+    if getattr(args, "home", None):
+        os.environ[ENV_HOME] = str(args.home)
+    try:
+        return load_or_create_identity(getattr(args, "player_name", None))
+    except (IdentityError, StorageError, ValueError) as e:
+        print(f"p2pcards: {e}", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+def parse_address(text: str) -> net.Address | None:
+    """``host:port`` -> (host, port), or None when ``text`` is not an address."""
+    host, sep, port = text.rpartition(":")
+    if not sep or not port.isdigit() or not host:
+        return None
+    return (host.strip("[]"), int(port))
+
+
+async def find_table(
+    target: str, interfaces: Sequence[str] | None, lang: str, timeout: float = 6.0
+) -> tuple[net.Address, bytes | None]:
+    """Resolve ``target`` (host:port, or a table name seen on mDNS) to an address and the
+    host key mDNS advertised (None for a typed address).  Exits 1 when not found."""
+    addr = parse_address(target)
+    if addr is not None:
+        return addr, None
+    print(tr(lang, f"looking for table {target!r} on the LAN…", f"ищу стол «{target}» в сети…"))
+    try:
+        async with net.browse(interfaces=interfaces) as browser:
+            with trio.move_on_after(timeout):
+                while True:
+                    for name, ad in browser.tables().items():
+                        if name == target or name.lower().startswith(target.lower()):
+                            return ad.address, ad.host_key
+                    await trio.sleep(0.1)
+    except net.NetError as e:
+        print(f"p2pcards: mDNS: {e}", file=sys.stderr)
+    print(tr(lang, f"no table called {target!r} was found.", f"стол «{target}» не найден."))
+    print(tr(lang, WHY_NOTHING_FOUND_EN, WHY_NOTHING_FOUND_RU))
+    raise SystemExit(1)
+
+
+def show_lobby(update: LobbyUpdate, lang: str) -> None:
+    """One line of lobby progress."""
+    names = ", ".join(update.names)
+    print(
+        tr(
+            lang,
+            f"seats {len(update.names)}/{update.total}: {names}",
+            f"мест занято {len(update.names)}/{update.total}: {names}",
+        ),
+        flush=True,
+    )
+
+
+async def follow_lobby(lobby: Any, lang: str) -> Session:
+    """Print lobby updates until the game starts; returns the session."""
+    async with trio.open_nursery() as n:
+
+        async def updates() -> None:
+            async for u in lobby.updates:
+                show_lobby(u, lang)
+
+        n.start_soon(updates)
+        session: Session = await lobby.started()
+        n.cancel_scope.cancel()
+    return session
+
+
+def final_report(session: Session, lang: str) -> int:
+    """Print the verdict of every hand and the log path; 0 if all verified, 1 if a cheat
+    was found."""
+    table = session.table
+    print(tr(lang, f"log: {session.log_path}", f"журнал: {session.log_path}"))
+    if table.cheats:
+        for c in table.cheats:
+            who = table.genesis.seats[c.seat].name if c.seat is not None else "?"
+            print(
+                tr(
+                    lang,
+                    f"CHEAT DETECTED: {who}, rule '{c.rule}': {c.message}",
+                    f"ОБНАРУЖЕНО ЖУЛЬНИЧЕСТВО: {who}, правило «{c.rule}»: {c.message}",
+                )
+            )
+        return 1
+    hands = ", ".join(str(h) for h in table.verified)
+    print(
+        tr(
+            lang,
+            f"verified: every hand checked ({hands})",
+            f"проверено: все раздачи честные ({hands})",
+        )
+    )
+    return 0
+
+
+def describe_event(ev: Any, session: Session, lang: str) -> str | None:
+    """A line of progress for a headless seat (None: nothing to say)."""
+    names = session.names
+    if isinstance(ev, HandVerified):
+        return tr(lang, f"hand {ev.hand} verified", f"раздача {ev.hand} проверена")
+    if isinstance(ev, CheatDetected):
+        who = names[ev.seat] if ev.seat is not None else "?"
+        return tr(
+            lang, f"cheat detected: {who}: {ev.message}", f"жульничество: {who}: {ev.message}"
+        )
+    text = getattr(ev, "text", None)
+    if text:
+        for s in sorted(range(len(names)), reverse=True):
+            text = text.replace(f"seat {s}", names[s]).replace(f"места {s}", names[s])
+            text = text.replace(f"место {s}", names[s])
+        return str(text)
+    return None

@@ -1,0 +1,86 @@
+"""A human seat in the terminal over the LAN: shows the table's events, the hand, and
+numbered legal moves; input is read in a worker thread so the network keeps running.
+Uses the full-screen renderer of ``p2pcards.cli._tui`` when available."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import trio
+
+from p2pcards.cli._i18n import tr
+from p2pcards.cli._lan import describe_event
+from p2pcards.peer import PeerBack, PeerLost, Session
+from p2pcards.table import GameOver, Waiting, YourCards, YourTurn
+
+
+def _move_text(session: Session, move: Any, lang: str) -> str:
+    text = session.table.engine.describe_event(move, lang)
+    names = session.names
+    for s in sorted(range(len(names)), reverse=True):
+        text = text.replace(f"seat {s}", names[s]).replace(f"места {s}", names[s])
+        text = text.replace(f"место {s}", names[s])
+    return text
+
+
+async def choose(session: Session, legal: list[Any], lang: str) -> Any:
+    """Ask the player to pick one of ``legal`` by number; re-asks on bad input."""
+    view = session.table.view()
+    hand = " ".join(c.symbol for _p, c in view.hand)
+    print(tr(lang, f"your hand: {hand}", f"ваши карты: {hand}"))
+    counts = ", ".join(f"{n}: {c}" for n, c in zip(session.names, view.counts, strict=False))
+    print(tr(lang, f"cards: {counts}", f"карт: {counts}"))
+    for i, m in enumerate(legal, 1):
+        print(f"  {i}. {_move_text(session, m, lang)}")
+    prompt = tr(lang, f"your move (1-{len(legal)}): ", f"ваш ход (1-{len(legal)}): ")
+    while True:
+        text = await trio.to_thread.run_sync(input, prompt, abandon_on_cancel=True)
+        text = text.strip()
+        if text.isdigit() and 1 <= int(text) <= len(legal):
+            return legal[int(text) - 1]
+        print(
+            tr(
+                lang,
+                f"please type a number from 1 to {len(legal)}",
+                f"введите число от 1 до {len(legal)}",
+            )
+        )
+
+
+async def play_seat(session: Session, lang: str) -> None:
+    """Play this seat in the terminal until the game ends or a cheat halts the table."""
+    names = session.names
+    async for ev in session.events:
+        if isinstance(ev, YourTurn):
+            legal = session.table.legal_moves()
+            if legal:
+                session.move(await choose(session, legal, lang))
+            continue
+        if isinstance(ev, Waiting):
+            who = ", ".join(names[s] for s in ev.seats)
+            print(tr(lang, f"waiting for {who}…", f"ждём: {who}…"), flush=True)
+            continue
+        if isinstance(ev, YourCards):
+            cards = " ".join(c.symbol for c in ev.cards)
+            print(tr(lang, f"you get {cards}", f"вам пришло: {cards}"), flush=True)
+            continue
+        if isinstance(ev, PeerLost):
+            print(
+                tr(
+                    lang,
+                    f"lost connection to {ev.name}; reconnecting…",
+                    f"связь с {ev.name} потеряна; переподключаемся…",
+                ),
+                flush=True,
+            )
+            continue
+        if isinstance(ev, PeerBack):
+            continue
+        line = describe_event(ev, session, lang)
+        if line:
+            print(line, flush=True)
+        if isinstance(ev, GameOver):
+            print(tr(lang, f"game over: {dict(ev.result)}", f"игра окончена: {dict(ev.result)}"))
+            return
+        if session.table.halted and session.table.expecting() is None:
+            return

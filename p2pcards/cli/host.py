@@ -1,0 +1,136 @@
+"""``p2pcards host GAME``: open a table on the LAN and play it."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import Any
+
+import trio
+
+from p2pcards.cli._i18n import tr
+from p2pcards.cli._lan import (
+    add_lan_arguments,
+    describe_event,
+    final_report,
+    follow_lobby,
+    identity_from_args,
+)
+from p2pcards.cli._options import add_game_arguments, game_from_args
+from p2pcards.cli._seat import play_seat
+from p2pcards.files import StorageError
+from p2pcards.identity import new_identity
+from p2pcards.net import NetError
+from p2pcards.peer import LobbyError, host_table, join_table, play_bot
+
+
+def register(sub: Any) -> None:
+    """Add the ``host`` subcommand."""
+    p = sub.add_parser(
+        "host",
+        help="open a table on the LAN and play it (others join with p2pcards join)",
+        description="Open a table of GAME on the local network: it is announced over mDNS "
+        "(p2pcards list shows it) and can also be joined by address.  When every seat is "
+        "taken the game starts; you play your seat in the terminal (or --headless bot).",
+        epilog="examples:\n"
+        "  p2pcards host akulina --seats 4\n"
+        "  p2pcards host akulina --seats 3 --bots 2          # you against two bots\n"
+        "  p2pcards host thousand --option target=1001 --name 'Пятница'\n"
+        "  p2pcards host 101 --seats 2 --port 40000 --no-mdns  # join by address only",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_game_arguments(p)
+    add_lan_arguments(p)
+    p.add_argument("--name", help="the table's name on the LAN (default: yours and the game)")
+    p.add_argument("--bots", type=int, default=0, help="fill this many seats with bots")
+    p.add_argument("--strategy", default="basic", help="bot strategy for --bots (default basic)")
+    p.add_argument("--headless", metavar="STRATEGY", help="play your own seat with a bot")
+    p.add_argument("--port", type=int, default=0, help="TCP port to listen on (default: any)")
+    p.add_argument("--bind", default=None, help="address to listen on (default: all)")
+    p.add_argument("--no-mdns", action="store_true", help="do not announce on mDNS")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Host, wait for the seats, play; exit 0 when every hand verified, 1 on a cheat."""
+    try:
+        return trio.run(_host, args)
+    except (LobbyError, NetError, StorageError, OSError) as e:
+        print(f"p2pcards: {e}", file=sys.stderr)
+        return 2
+
+
+async def _host(args: argparse.Namespace) -> int:
+    lang = args.lang
+    game = game_from_args(args)
+    me = identity_from_args(args)
+    if not 0 <= args.bots < game.seats:
+        print(f"p2pcards: --bots must be 0..{game.seats - 1}", file=sys.stderr)
+        return 2
+    interfaces = args.interface
+    async with host_table(
+        me,
+        game,
+        table_name=args.name,
+        bind=args.bind,
+        port=args.port,
+        interfaces=interfaces,
+        mdns=not args.no_mdns,
+        lang=lang,
+    ) as lobby:
+        _bound, port = lobby.address
+        print(
+            tr(
+                lang,
+                f"hosting {game.info.title['en']} for {game.seats} as {me.name} "
+                f"(fingerprint {me.fingerprint})",
+                f"стол: {game.info.title['ru']}, мест: {game.seats}, хозяин {me.name} "
+                f"(отпечаток {me.fingerprint})",
+            )
+        )
+        print(
+            tr(
+                lang,
+                f"table name: {lobby.table_name}; others join with: p2pcards join "
+                f"{lobby.table_name!r}  or  p2pcards join HOST:{port}",
+                f"имя стола: {lobby.table_name}; подключиться: p2pcards join "
+                f"'{lobby.table_name}'  или  p2pcards join АДРЕС:{port}",
+            ),
+            flush=True,
+        )
+        async with trio.open_nursery() as nursery:
+            for i in range(args.bots):
+                nursery.start_soon(_bot_seat, ("127.0.0.1", port), i, args.strategy, lang)
+            session = await follow_lobby(lobby, lang)
+            print(
+                tr(lang, "all seats taken: the game starts", "все места заняты: игра начинается"),
+                flush=True,
+            )
+            if args.headless:
+
+                def show(ev: Any) -> None:
+                    line = describe_event(ev, session, lang)
+                    if line:
+                        print(line, flush=True)
+
+                await play_bot(session, args.headless, random.Random(), on_event=show)
+            else:
+                await play_seat(session, lang)
+            await session.done.wait() if not session.table.halted else None
+            rc = final_report(session, lang)
+            nursery.cancel_scope.cancel()
+    return rc
+
+
+async def _bot_seat(address: tuple[str, int], i: int, strategy: str, lang: str) -> None:
+    """An in-process bot: a full peer with its own fresh identity and files."""
+    import tempfile
+    from pathlib import Path
+
+    me = new_identity(f"bot{i + 1}")
+    base = Path(tempfile.mkdtemp(prefix="p2pcards-bot-"))
+    async with join_table(me, address, base=base, lang=lang) as lobby:
+        session = await lobby.started()
+        await play_bot(session, strategy, random.Random())
+        await session.done.wait()

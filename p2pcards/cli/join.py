@@ -1,0 +1,103 @@
+"""``p2pcards join NAME|HOST:PORT`` and ``p2pcards bot --join …``: sit at a table."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import Any
+
+import trio
+
+from p2pcards.cli._i18n import tr
+from p2pcards.cli._lan import (
+    add_lan_arguments,
+    describe_event,
+    final_report,
+    find_table,
+    follow_lobby,
+    identity_from_args,
+)
+from p2pcards.cli._seat import play_seat
+from p2pcards.files import StorageError
+from p2pcards.net import NetError, fingerprint
+from p2pcards.peer import LobbyError, join_table, play_bot
+
+
+def register(sub: Any) -> None:
+    """Add the ``join`` and ``bot`` subcommands."""
+    p = sub.add_parser(
+        "join",
+        help="sit at a table on the LAN (by its name or HOST:PORT) and play",
+        description="Join a table announced on the LAN (by name, see p2pcards list) or "
+        "at HOST:PORT (works even where multicast is blocked).  Compare the host's "
+        "fingerprint with what the host sees before you play.",
+        epilog="examples:\n  p2pcards join 'Аня: Akulina'\n  p2pcards join 192.168.1.7:40123",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("target", metavar="NAME|HOST:PORT")
+    add_lan_arguments(p)
+    p.set_defaults(func=run_join, strategy=None)
+    b = sub.add_parser(
+        "bot",
+        help="fill a seat with a headless bot (a full peer with its own identity)",
+        description="A headless peer that joins a table and plays it with a bot strategy "
+        "(random or basic).  It sees only its own seat, like any player.",
+        epilog="example:  p2pcards bot --join 'Аня: Akulina' --strategy basic",
+    )
+    b.add_argument("--join", dest="target", required=True, metavar="NAME|HOST:PORT")
+    b.add_argument("--strategy", default="basic", help="random or basic (default basic)")
+    b.add_argument("--seed", type=int, default=None, help="seed of the bot's choices")
+    add_lan_arguments(b)
+    b.set_defaults(func=run_join)
+
+
+def run_join(args: argparse.Namespace) -> int:
+    """Join and play; exit 0 when every hand verified, 1 on a cheat, 2 on errors."""
+    try:
+        return trio.run(_join, args)
+    except (LobbyError, NetError, StorageError, OSError) as e:
+        print(f"p2pcards: {e}", file=sys.stderr)
+        return 2
+
+
+async def _join(args: argparse.Namespace) -> int:
+    lang = args.lang
+    me = identity_from_args(args)
+    address, key = await find_table(args.target, args.interface, lang)
+    print(
+        tr(
+            lang,
+            f"joining {address[0]}:{address[1]} as {me.name}…",
+            f"подключаюсь к {address[0]}:{address[1]} как {me.name}…",
+        ),
+        flush=True,
+    )
+    async with join_table(me, address, expect_key=key, lang=lang) as lobby:
+        print(
+            tr(
+                lang,
+                f"host fingerprint: {fingerprint(lobby.host_key)} (compare it aloud)",
+                f"отпечаток хозяина: {fingerprint(lobby.host_key)} (сверьте вслух)",
+            ),
+            flush=True,
+        )
+        session = await follow_lobby(lobby, lang)
+        print(
+            tr(lang, "all seats taken: the game starts", "все места заняты: игра начинается"),
+            flush=True,
+        )
+        if args.strategy:
+
+            def show(ev: Any) -> None:
+                line = describe_event(ev, session, lang)
+                if line:
+                    print(line, flush=True)
+
+            rng = random.Random(args.seed) if args.seed is not None else random.Random()
+            await play_bot(session, args.strategy, rng, on_event=show)
+        else:
+            await play_seat(session, lang)
+        if not session.table.halted:
+            await session.done.wait()
+        return final_report(session, lang)

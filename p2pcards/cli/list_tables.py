@@ -1,0 +1,81 @@
+"""``p2pcards list``: the tables announced on the LAN."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+import trio
+
+from p2pcards import net
+from p2pcards.cli._i18n import tr
+from p2pcards.cli._lan import WHY_NOTHING_FOUND_EN, WHY_NOTHING_FOUND_RU, add_lan_arguments
+from p2pcards.games import OptionError, game_info
+
+
+def register(sub: Any) -> None:
+    """Add the ``list`` subcommand."""
+    p = sub.add_parser(
+        "list",
+        help="show the tables announced on the local network",
+        description="Listen for tables announced over mDNS for a few seconds and list "
+        "them with game, seats taken, host and fingerprint.",
+    )
+    add_lan_arguments(p)
+    p.add_argument("--json", action="store_true", help="one JSON array of tables")
+    p.add_argument("--timeout", type=float, default=3.0, help="seconds to listen (default 3)")
+    p.set_defaults(func=run)
+
+
+async def collect(interfaces: list[str] | None, timeout: float) -> list[net.TableAd]:
+    """Tables seen (and probed alive) within ``timeout`` seconds."""
+    async with net.browse(interfaces=interfaces) as browser:
+        await trio.sleep(timeout)
+        return sorted(browser.tables().values(), key=lambda a: a.name)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the tables; 0 if any was found, 1 if none."""
+    lang = args.lang
+    try:
+        tables = trio.run(collect, args.interface, args.timeout)
+    except net.NetError as e:
+        print(f"p2pcards: mDNS is unavailable: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "name": t.name,
+                        "game": t.game,
+                        "taken": t.seats_taken,
+                        "seats": t.seats_total,
+                        "host": t.host_name,
+                        "fingerprint": t.fingerprint,
+                        "address": list(t.address),
+                        "table_id": t.table_id.hex(),
+                    }
+                    for t in tables
+                ],
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
+        return 0 if tables else 1
+    if not tables:
+        print(tr(lang, WHY_NOTHING_FOUND_EN, WHY_NOTHING_FOUND_RU))
+        return 1
+    for t in tables:
+        try:
+            title = game_info(t.game).title[lang]
+        except OptionError:
+            title = t.game
+        print(
+            f"{t.name}\n   {title}, {t.seats_taken}/{t.seats_total}, "
+            f"{tr(lang, 'host', 'хозяин')} {t.host_name} [{t.fingerprint}], "
+            f"{t.address[0]}:{t.address[1]}"
+        )
+    return 0
