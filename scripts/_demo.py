@@ -27,13 +27,20 @@ def main() -> int:
     ap.add_argument("--seats", type=int, default=4)
     ap.add_argument("--lang", default=None)
     ap.add_argument("--option", "-o", action="append", default=[])
+    ap.add_argument(
+        "--no-multicast",
+        action="store_true",
+        help="(tests) a namespace with no multicast: join by address",
+    )
     args = ap.parse_args()
-    if args.netns:
+    if args.netns and args.no_multicast:
+        subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
+        args.netns = False
+    elif args.netns:
         netns_setup()
     work = Path(tempfile.mkdtemp(prefix="p2pcards-demo-"))
     lang = ["--lang", args.lang] if args.lang else []
     opts = [x for o in args.option for x in ("--option", o)]
-    mdns = ["--interface", "127.0.0.1"] if args.netns else ["--no-mdns"]
     table = "demo"
     host_cmd = [
         *P2P,

@@ -51,3 +51,50 @@ async def test_four_peers_play_akulina_over_loopback(tmp_path: Path) -> None:
     report = audit_entries(entries)
     assert report.verdict == "verified" and report.seats[0] == "Аня"
     assert sorted(report.seats) == sorted(["Аня", "Boris", "Вера", "Dima"])
+
+
+async def test_a_link_cut_mid_hand_is_bridged_by_gossip(tmp_path: Path) -> None:
+    """The link between seats 1 and 2 is cut (both ways) right after the shuffle; the hand
+    still completes, every log identical, through the other seats' log gossip."""
+    ids = [new_identity(n) for n in ("A", "B", "C", "D")]
+    sessions: dict[int, object] = {}
+    results: dict[int, object] = {}
+    with trio.fail_after(90):
+        async with host_table(
+            ids[0],
+            load_game("akulina", seats=4),
+            bind="127.0.0.1",
+            mdns=False,
+            base=tmp_path / "p0",
+        ) as lobby:
+            addr = lobby.address
+
+            async def joiner(i: int) -> None:
+                async with join_table(ids[i], addr, base=tmp_path / f"p{i}") as jl:
+                    s = await jl.started()
+                    sessions[i] = s
+                    results[i] = await play_bot(s, "basic", random.Random(i))
+                    await s.done.wait()
+
+            async def cutter() -> None:
+                while len(sessions) < 4 or any(
+                    len(sessions[i].table.log) < 20
+                    for i in (1, 2)  # type: ignore[attr-defined]
+                ):
+                    await trio.sleep(0.01)
+                s1, s2 = sessions[1], sessions[2]
+                s1.mesh.block_peer(s1.peer_ids[2])  # type: ignore[attr-defined]
+                s2.mesh.block_peer(s2.peer_ids[1])  # type: ignore[attr-defined]
+
+            async with trio.open_nursery() as n:
+                for i in (1, 2, 3):
+                    n.start_soon(joiner, i)
+                n.start_soon(cutter)
+                session = await lobby.started()
+                sessions[0] = session
+                results[0] = await play_bot(session, "basic", random.Random(0))
+    assert len(results) == 4 and all(r == results[0] for r in results.values())
+    logs = [[e.raw for e in sessions[i].table.log] for i in range(4)]  # type: ignore[attr-defined]
+    assert all(log == logs[0] for log in logs)
+    s1 = sessions[1]
+    assert not s1.mesh.peers()[s1.peer_ids[2]].connected  # type: ignore[attr-defined]
