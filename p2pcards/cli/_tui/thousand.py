@@ -205,9 +205,19 @@ class ThousandUI(GameUI):
         return super().describe(move, view, names)
 
     def menu(self, view: View, legal: Sequence[Move], names: Sequence[str]) -> Menu:
+        """Pass, then bids ascending; plays in the order of the hand on screen (a
+        declaration right after its plain play); passing two cards as a card for the
+        next seat, then one for the seat after it."""
         gives = [m for m in legal if isinstance(m, GiveCards)]
         if not gives:
-            return super().menu(view, legal, names)
+            order = {p: i for i, (p, _) in enumerate(view.hand)}
+
+            def key(m: Move) -> tuple[int, int]:
+                if isinstance(m, Play):
+                    return (order.get(m.position, 99), 0 if not m.declare else 1)
+                return (-1, m.amount if isinstance(m, Bid) else 0)
+
+            return super().menu(view, sorted(legal, key=key), names)
         seat = gives[0].seat
         a, b = names[(seat + 1) % 3], names[(seat + 2) % 3]
         firsts: dict[int, list[GiveCards]] = {}
