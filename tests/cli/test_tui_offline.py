@@ -1,0 +1,80 @@
+"""``p2pcards play --offline``: whole games in-process with typed choices, the score
+sheet between hands, the final result lines, and clear errors for bad arguments."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+
+from p2pcards.cli import main
+from p2pcards.cli._offline import play_offline, seat_names
+from p2pcards.games import load_game
+from tests.cli._tui_util import scripted_seat
+
+
+def _play(name: str, seats: int, seed: int, **options: Any) -> tuple[Any, str, list[str]]:
+    game = load_game(name, seats=seats, **options)
+    seat = scripted_seat(name, ["1"] * 3000, options=game.options)
+    names = seat_names(seats, 0, "Anna", "en")
+    bots = [game.info.bots["basic"]] * seats
+    result = play_offline(game, seat, human=0, bots=bots, names=names, seed=seed)
+    return result, seat.console.export_text(), names
+
+
+@pytest.mark.parametrize(
+    ("name", "seats", "options"),
+    [
+        ("akulina", 4, {"hands": 2}),
+        ("thousand", 3, {"max_hands": 2}),
+        ("101", 3, {"max_rounds": 2}),
+        ("sunduchki", 4, {}),
+    ],
+)
+def test_whole_game_with_typed_choices(name: str, seats: int, options: dict[str, Any]) -> None:
+    result, out, names = _play(name, seats, 3, **options)
+    tail = out.rstrip().splitlines()
+    winners = ", ".join(names[s] for s in result["winners"]) or "-"
+    losers = ", ".join(names[s] for s in result["losers"]) or "-"
+    assert tail[-2:] == [f"winners: {winners}", f"losers: {losers}"]
+    if name == "thousand":
+        # the sheet after hand 1 (between hands) and the final one with both hands
+        assert out.count("Score sheet") == 2
+        scores = ", ".join(f"{names[s]} {result['scores'][s]}" for s in range(3))
+        assert f"final scores: {scores}" in out
+    if name == "akulina":
+        assert f"loser: {names[result['loser']]} (left with the queen of spades)" in out
+        assert out.count("Losses in the series") == 2
+    if name == "101":
+        assert "Round 1" in out and "series scores:" in out
+    if name == "sunduchki":
+        chests = ", ".join(f"{names[s]} {result['chests'][s]}" for s in range(4))
+        assert f"chests: {chests}" in out
+
+
+def test_lan_branch_points_to_host_and_join(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "en", "play"]) == 0
+    assert capsys.readouterr().out.strip() == "LAN play: see p2pcards host/join"
+
+
+def test_bad_arguments_are_clear_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--offline", "--lang", "en"]) == 2
+    assert "p2pcards play --offline needs a GAME" in capsys.readouterr().err
+    assert main(["play", "--offline", "akulina", "--seats", "3", "--seat", "3"]) == 2
+    assert "--seat 3 is not a seat of 3 (0-2)" in capsys.readouterr().err
+    assert main(["play", "--offline", "akulina", "--bots", "genius"]) == 2
+    assert "unknown bot 'genius' for akulina (bots: random, basic)" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
+        main(["play", "--offline", "akulina", "--seats", "9"])
+    assert e.value.code == 2
+    assert "akulina is played by 2 to 8 seats, not 9" in capsys.readouterr().err
+
+
+def test_quitting_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    rc = main(["play", "--offline", "thousand", "--seed", "4", "--lang", "ru"])
+    assert rc == 1
+    assert "Вы вышли из игры." in capsys.readouterr().out
