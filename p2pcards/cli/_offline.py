@@ -49,7 +49,8 @@ def play_offline(
     history: list[str] = []
 
     def human_view() -> View:
-        return state.view(human, dealer.knowledge[human])
+        view: View = state.view(human, dealer.knowledge[human])
+        return view
 
     for _ in range(max_events):
         hand = state.hand_no

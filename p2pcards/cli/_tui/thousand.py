@@ -223,9 +223,8 @@ class ThousandUI(GameUI):
         firsts: dict[int, list[GiveCards]] = {}
         for m in gives:
             firsts.setdefault(m.positions[0], []).append(m)
-        order = [p for p, _ in view.hand if p in firsts]
         choices = []
-        for p in order:
+        for p in (p for p, _ in view.hand if p in firsts):
             c = self._card_at(view, p)
             sub = Menu(
                 self.t(f"Card for {b} (after {c} to {a}):", f"Карта для {b} ({c} — {a}):"),

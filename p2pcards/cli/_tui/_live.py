@@ -1,0 +1,169 @@
+"""LAN play on the full screen: a seat's table events (``p2pcards.table`` UI events and
+the peer's connection events) turned into the screens of :class:`TerminalSeat`.
+
+:class:`LiveScreen` keeps the history lines and the waiting clock (the caller passes the
+time: it reads the clock, the UI does not); :func:`play_seat_live` drives one
+``p2pcards.peer.Session`` seat until the game ends, reading input in a worker thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import trio
+from rich.console import RenderableType
+from rich.text import Text
+
+from p2pcards.cli._tui._seat import TerminalSeat
+from p2pcards.games import View
+from p2pcards.peer import PeerBack, PeerLost
+from p2pcards.table import (
+    CheatDetected,
+    GameOver,
+    HandStarted,
+    HandVerified,
+    MoveMade,
+    Rejected,
+    Waiting,
+    YourCards,
+    YourTurn,
+)
+
+REDRAW_SECONDS = 2.0
+
+
+class LiveScreen:
+    """History and waiting state of one seat, fed with table events.
+
+    ``tui``: the seat's :class:`TerminalSeat`; ``names``: seat display names.
+    :meth:`feed` takes one event, the seat's current view and the time now (seconds,
+    any monotonic clock); :attr:`history` holds the lines, oldest first;
+    :attr:`waiting` is (names, since) or None.
+    """
+
+    def __init__(self, tui: TerminalSeat, names: Sequence[str]) -> None:
+        self.tui = tui
+        self.ui = tui.ui
+        self.names = list(names)
+        self.history: list[str] = []
+        self.waiting: tuple[str, float] | None = None
+        self.below: RenderableType | None = None
+        self.result: Mapping[str, Any] | None = None
+
+    def feed(self, ev: object, view: View | None, now: float) -> None:
+        """Update the history, the waiting line and the sheet shown below the screen."""
+        ui, names = self.ui, self.names
+        t = ui.t
+        if isinstance(ev, Waiting):
+            who = ", ".join(names[s] for s in ev.seats)
+            if self.waiting is None or self.waiting[0] != who:
+                self.waiting = (who, now)
+            return
+        if isinstance(ev, YourTurn):
+            self.waiting = None
+            return
+        if isinstance(ev, MoveMade):
+            self.waiting = None
+            line = ui.history_line(ev.move, view, names) if view is not None else ev.text
+            if line:
+                self.history.append(line)
+        elif isinstance(ev, YourCards):
+            if view is not None and len(view.hand) > len(ev.cards):  # not the deal
+                cards = " ".join(c.symbol for c in ev.cards)
+                self.history.append(t(f"you receive {cards}", f"вам пришло: {cards}"))
+        elif isinstance(ev, HandStarted):
+            if ev.hand > 1 and view is not None:
+                self.below = ui.sheet(view, names)
+            en, ru = ui.hand_word
+            self.history.append(t(f"— {en} {ev.hand} —", f"— {ru} {ev.hand} —"))
+        elif isinstance(ev, HandVerified):
+            self.history.append(
+                t(
+                    f"{ui.hand_word[0]} {ev.hand}: verified",
+                    f"{ui.hand_word[1]} {ev.hand}: проверено",
+                )
+            )
+        elif isinstance(ev, CheatDetected):
+            who = names[ev.seat] if ev.seat is not None else "?"
+            self.history.append(
+                t(f"CHEAT by {who}: {ev.message}", f"ЖУЛЬНИЧЕСТВО: {who}: {ev.message}")
+            )
+        elif isinstance(ev, Rejected):
+            return
+        elif isinstance(ev, PeerLost):
+            self.history.append(
+                t(f"lost connection to {ev.name}; reconnecting…", f"связь с {ev.name} потеряна…")
+            )
+        elif isinstance(ev, PeerBack):
+            self.history.append(t(f"{ev.name} is back", f"{ev.name} снова на связи"))
+        elif isinstance(ev, GameOver):
+            self.waiting = None
+            self.result = ev.result
+
+    def draw(self, view: View, now: float) -> None:
+        """Redraw the whole screen (with the waiting line's elapsed time at ``now``)."""
+        waiting = None
+        if self.waiting is not None:
+            waiting = (self.waiting[0], now - self.waiting[1])
+        self.tui.show(view, self.names, self.history, waiting)
+        if self.below is not None:
+            self.tui.console.print(self.below)
+
+    def final(self, view: View) -> None:
+        """The last screen, the score sheet and the result in words."""
+        self.below = None
+        self.draw(view, 0.0)
+        sheet = self.ui.sheet(view, self.names)
+        if sheet is not None:
+            self.tui.console.print(sheet)
+        for line in self.ui.result_lines(self.result or {}, self.names):
+            self.tui.say(Text(line, style="bold"))
+
+
+async def play_seat_live(session: Any, lang: str, tui: TerminalSeat | None = None) -> Any:
+    """Play ``session``'s seat (a ``p2pcards.peer.Session``) on the full screen until the
+    game is over or a cheat halts the table.  Returns the game's result (None if halted).
+
+    The screen is redrawn on every event and every ``REDRAW_SECONDS`` while waiting for
+    another seat; moves are read with :meth:`TerminalSeat.choose` (a worker thread), so
+    the session keeps talking to the network.  Raises ``Quit`` when the player leaves.
+    """
+    table = session.table
+    if tui is None:
+        tui = TerminalSeat(table.game.name, lang, options=table.game.options)
+    live = LiveScreen(tui, session.names)
+    choosing = False
+
+    async def ticker() -> None:
+        while True:
+            await trio.sleep(REDRAW_SECONDS)
+            if live.waiting is not None and not choosing:
+                live.draw(table.view(), trio.current_time())
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(ticker)
+        async for ev in session.events:
+            view = table.view()
+            live.feed(ev, view, trio.current_time())
+            if isinstance(ev, GameOver):
+                live.final(view)
+                nursery.cancel_scope.cancel()
+                return live.result
+            if isinstance(ev, YourTurn):
+                legal = table.legal_moves()
+                if legal:
+                    live.draw(view, trio.current_time())
+                    choosing = True
+                    try:
+                        move = await tui.choose(view, legal, session.names)
+                    finally:
+                        choosing = False
+                    session.move(move)
+                continue
+            if not choosing:
+                live.draw(view, trio.current_time())
+            if table.halted and table.expecting() is None:
+                nursery.cancel_scope.cancel()
+                return None
+    return None

@@ -1,0 +1,127 @@
+"""LAN play on the full screen: table events from a (stand-in) session drive the screens
+of one seat, with the waiting line, history, verified hands and the final result."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import trio
+
+from p2pcards.cards import parse_cards
+from p2pcards.cli._tui._live import LiveScreen, play_seat_live
+from p2pcards.games import Decision, Finished, LocalDealer, Revealed, load_game
+from p2pcards.table import (
+    GameOver,
+    HandStarted,
+    HandVerified,
+    MoveMade,
+    Waiting,
+    YourCards,
+    YourTurn,
+)
+from tests.cli._tui_util import NAMES, scripted_seat, text_of
+
+N4 = NAMES[:4]
+
+
+class _Table:
+    def __init__(self, game: Any, state: Any, dealer: LocalDealer) -> None:
+        self.game, self.state, self.dealer = game, state, dealer
+        self.halted = False
+
+    def view(self) -> Any:
+        return self.state.view(0, self.dealer.knowledge[0])
+
+    def legal_moves(self) -> list[Any]:
+        return self.state.legal_moves(0, self.dealer.knowledge[0])
+
+    def expecting(self) -> None:
+        return None
+
+
+class _Session:
+    """What play_seat_live uses of p2pcards.peer.Session, fed by a local dealer."""
+
+    def __init__(self, seed: int) -> None:
+        game = load_game("akulina", seats=4)
+        state = game.new_state()
+        self.dealer = LocalDealer.seeded(state, seed)
+        self.table = _Table(game, state, self.dealer)
+        self.names = N4
+        self._send, self.events = trio.open_memory_channel[Any](math.inf)
+        self._moves_send, self._moves = trio.open_memory_channel[Any](1)
+
+    def move(self, move: Any) -> None:
+        self._moves_send.send_nowait(move)
+
+    async def produce(self) -> None:
+        state, dealer = self.table.state, self.dealer
+        self._send.send_nowait(HandStarted(1))
+        while True:
+            ev = dealer.answer()
+            if isinstance(ev, Revealed) and ev.to == 0:
+                cards = tuple(dealer.knowledge[0][p] for p in ev.positions)
+                self._send.send_nowait(YourCards(ev.positions, cards))
+            if ev is not None:
+                continue
+            need = state.need()
+            if isinstance(need, Finished):
+                self._send.send_nowait(HandVerified(1))
+                self._send.send_nowait(GameOver(need.result))
+                return
+            assert isinstance(need, Decision)
+            s = need.seat
+            legal = state.legal_moves(s, dealer.knowledge[s])
+            if s == 0:
+                self._send.send_nowait(YourTurn(tuple(legal)))
+                move = await self._moves.receive()
+            else:
+                self._send.send_nowait(Waiting((s,), "move"))
+                await trio.sleep(0)
+                view = state.view(s, dealer.knowledge[s])
+                move = self.table.game.info.bots["basic"](view, legal, dealer.player_rngs[s])
+            dealer.apply(move)
+            self._send.send_nowait(MoveMade(s, move, ""))
+
+
+async def test_a_whole_akulina_hand_from_table_events() -> None:
+    session = _Session(seed=2)
+    tui = scripted_seat("akulina", ["1"] * 200)
+    result: list[Any] = []
+    async with trio.open_nursery() as n:
+        n.start_soon(session.produce)
+
+        async def seat() -> None:
+            result.append(await play_seat_live(session, "en", tui=tui))
+
+        n.start_soon(seat)
+    out = tui.console.export_text()
+    assert result[0] == session.table.state.need().result
+    loser = N4[result[0]["loser"]]
+    assert out.rstrip().splitlines()[-1] == f"loser: {loser} (left with the queen of spades)"
+    assert "waiting for Boris… 0 s" in out or "waiting for Vera… 0 s" in out
+    assert "hand 1: verified" in out
+    assert "Anna: take card" in out
+
+
+def test_live_screen_waiting_clock_history_and_sheet() -> None:
+    tui = scripted_seat("thousand", [])
+    live = LiveScreen(tui, NAMES[:3])
+    game = load_game("thousand")
+    state = game.new_state()
+    dealer = LocalDealer.seeded(state, 1)
+    while dealer.answer() is not None:
+        pass
+    view = state.view(0, dealer.knowledge[0])
+    live.feed(Waiting((2,), "move"), view, 10.0)
+    live.feed(Waiting((2,), "move"), view, 15.0)  # the same wait: the clock keeps running
+    live.draw(view, 22.5)
+    assert "waiting for Vera… 12 s" in tui.console.export_text()
+    live.feed(YourCards((1,), tuple(parse_cards("9H"))), view, 23.0)
+    assert live.history[-1] == "you receive 9♥"
+    live.feed(YourTurn(()), view, 24.0)
+    assert live.waiting is None
+    live.feed(HandStarted(2), view, 30.0)
+    assert live.history[-1] == "— hand 2 —"
+    assert "Score sheet" in text_of(live.below)
