@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -16,7 +18,7 @@ from p2pcards import net
 from p2pcards.cli._i18n import add_lang_argument, tr
 from p2pcards.files import ENV_HOME, StorageError
 from p2pcards.identity import Identity, IdentityError, load_or_create_identity
-from p2pcards.peer import LobbyUpdate, Session
+from p2pcards.peer import LobbyUpdate, Session, play_bot, resume_table, unfinished_tables
 from p2pcards.table import CheatDetected, HandVerified
 
 WHY_NOTHING_FOUND_EN = """\
@@ -49,6 +51,12 @@ def add_lan_arguments(p: argparse.ArgumentParser) -> None:
         "default: all interfaces)",
     )
     p.add_argument("--player-name", help="your display name (saved in your identity)")
+    p.add_argument(
+        "--new",
+        action="store_true",
+        help="do not resume an unfinished table (by default a crashed or interrupted "
+        "game is rejoined first)",
+    )
 
 
 def identity_from_args(args: argparse.Namespace) -> Identity:
@@ -166,3 +174,64 @@ def describe_event(ev: Any, session: Session, lang: str) -> str | None:
             text = text.replace(f"место {s}", names[s])
         return str(text)
     return None
+
+
+async def resume_unfinished(identity: Identity, args: argparse.Namespace, lang: str) -> int | None:
+    """If this identity has a seat at an unfinished table (a crash, a closed terminal),
+    rejoin it and play it to the end; returns the exit status, or None if there is none.
+    ``--new`` skips this."""
+    if getattr(args, "new", False):
+        return None
+    pending = unfinished_tables(identity)
+    if not pending:
+        return None
+    u = pending[0]
+    print(
+        tr(
+            lang,
+            f"resuming the unfinished {u.game} table {u.table_id.hex()[:8]} "
+            f"(start with --new to leave it)",
+            f"продолжаю незаконченную игру {u.game}, стол {u.table_id.hex()[:8]} "
+            f"(--new: начать новую)",
+        ),
+        flush=True,
+    )
+    t0 = time.monotonic()
+    async with resume_table(identity, u.table_id, lang=lang) as session:
+        others = [p for i, p in enumerate(session.peer_ids) if i != session.seat]
+
+        async def report_rejoin() -> None:
+            assert session.mesh is not None
+            while not set(others) <= set(session.mesh.connected()):
+                await trio.sleep(0.02)
+            dt = time.monotonic() - t0
+            print(
+                tr(lang, f"rejoined the table in {dt:.2f} s", f"вернулся за стол за {dt:.2f} с"),
+                flush=True,
+            )
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(report_rejoin)
+            rc = await _play_resumed(session, args, lang)
+            nursery.cancel_scope.cancel()
+        return rc
+
+
+async def _play_resumed(session: Any, args: argparse.Namespace, lang: str) -> int:
+    from p2pcards.cli._seat import play_seat  # _seat imports this module
+
+    strategy = getattr(args, "strategy", None) if args.command == "bot" else None
+    strategy = strategy or getattr(args, "headless", None)
+    if strategy:
+
+        def show(ev: Any) -> None:
+            line = describe_event(ev, session, lang)
+            if line:
+                print(line, flush=True)
+
+        await play_bot(session, strategy, random.Random(), on_event=show)
+    else:
+        await play_seat(session, lang)
+    if not session.table.halted:
+        await session.done.wait()
+    return final_report(session, lang)

@@ -16,6 +16,7 @@ from p2pcards.cli._lan import (
     final_report,
     follow_lobby,
     identity_from_args,
+    resume_unfinished,
 )
 from p2pcards.cli._options import add_game_arguments, game_from_args
 from p2pcards.cli._seat import play_seat
@@ -68,6 +69,9 @@ async def _host(args: argparse.Namespace) -> int:
     if not 0 <= args.bots < game.seats:
         print(f"p2pcards: --bots must be 0..{game.seats - 1}", file=sys.stderr)
         return 2
+    resumed = await resume_unfinished(me, args, lang)
+    if resumed is not None:
+        return resumed
     interfaces = args.interface
     async with host_table(
         me,

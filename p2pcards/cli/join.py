@@ -17,6 +17,7 @@ from p2pcards.cli._lan import (
     find_table,
     follow_lobby,
     identity_from_args,
+    resume_unfinished,
 )
 from p2pcards.cli._seat import play_seat
 from p2pcards.files import StorageError
@@ -64,6 +65,9 @@ def run_join(args: argparse.Namespace) -> int:
 async def _join(args: argparse.Namespace) -> int:
     lang = args.lang
     me = identity_from_args(args)
+    resumed = await resume_unfinished(me, args, lang)
+    if resumed is not None:
+        return resumed
     address, key = await find_table(args.target, args.interface, lang)
     print(
         tr(

@@ -19,6 +19,7 @@ from p2pcards.peer._lobby import (
     join_table,
     probe_table,
 )
+from p2pcards.peer._resume import Unfinished, resume_table, unfinished_tables
 from p2pcards.peer._session import Misbehaviour, PeerBack, PeerLost, Session, SessionEvent
 from p2pcards.peer._storage import TableStorage
 
@@ -32,8 +33,11 @@ __all__ = [
     "Session",
     "SessionEvent",
     "TableStorage",
+    "Unfinished",
     "host_table",
     "join_table",
     "play_bot",
     "probe_table",
+    "resume_table",
+    "unfinished_tables",
 ]

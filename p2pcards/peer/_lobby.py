@@ -139,7 +139,17 @@ class Lobby:
             lang=self.lang,
         )
         storage = TableStorage(g.table, self.base)
+        storage.persist(
+            "roster",
+            {
+                "members": [[m.peer_id, *(m.address or ("", 0))] for m in members],
+                "port": self.address[1],
+                "bind": self.mesh.address[0] if self.mesh.address else "",
+            },
+        )
+        storage.append_entries([genesis])
         session = Session(table, ids, storage)
+        session._written = 1
         self.mesh.set_members({m.peer_id: m.address for m in members if m.peer_id != ids[me]})
         self.store.session = session
         await self.nursery.start(session.run, self.mesh)

@@ -142,6 +142,7 @@ class Session:
             else:
                 if isinstance(o, GameOver):
                     self.done.set()
+                    self.storage.mark_done()
                 self._ev_send.send_nowait(o)
         self._flush_log()
 
@@ -176,7 +177,11 @@ class Session:
         async with trio.open_nursery() as nursery:
             nursery.start_soon(self._sender)
             nursery.start_soon(self._receiver)
-            self.handle(self.table.start())
+            if len(self.table.log) <= 1 and not self.table.log.started:
+                self.handle(self.table.start())
+            self.handle([])
+            if self.table.finished:
+                self.done.set()
             task_status.started()
             await self.done.wait()
             # serve the last entries; leave when every peer holds our whole log

@@ -68,6 +68,13 @@ class TableStorage:
             cure = "the disk is full" if exc.errno == 28 else (exc.strerror or str(exc))
             raise StorageError(exc.errno or 0, f"cannot write {path}: {cure}") from None
 
+    def mark_done(self) -> None:
+        """Mark the game over (a ``.done`` file beside the log): nothing to resume."""
+        try:
+            self.log_path.with_suffix(".done").touch()
+        except OSError:
+            pass
+
     def close(self) -> None:
         """Close both files."""
         self._log.close()

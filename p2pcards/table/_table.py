@@ -99,7 +99,11 @@ class Table:
     observer that only follows and checks); ``identity``: this seat's Ed25519 key;
     ``sealing_key``: its 32-byte X25519 secret key (its public half is in the genesis);
     ``random_bytes(n)``: this seat's source of randomness (``os.urandom`` in the peer, a
-    seeded generator in tests); ``lang``: language of move descriptions.
+    seeded generator in tests); ``lang``: language of move descriptions; ``secrets``:
+    what this seat persisted before a crash (key -> data, from :class:`Persist`
+    outputs): after a restart, feed the stored log to :meth:`receive` and the table
+    re-derives byte-identical entries from them instead of drawing new randomness (so a
+    restarted seat never equivocates), and re-sends a move it had decided.
 
     Raises :class:`~p2pcards.transcript.BadGenesis` for a bad genesis and
     :class:`~p2pcards.games.OptionError` when it names an unknown game or option.
@@ -114,6 +118,7 @@ class Table:
         sealing_key: bytes | None = None,
         random_bytes: RandomBytes | None = None,
         lang: str = "en",
+        secrets: Mapping[str, Any] | None = None,
     ) -> None:
         self.log = Log(genesis)
         self.genesis = self.log.genesis
@@ -127,6 +132,7 @@ class Table:
         self._key = identity
         self._sealing = sealing_key
         self._random = random_bytes
+        self._restored: dict[str, Any] = dict(secrets or {})
         self.lang = lang
         self.knowledge: dict[int, Card] = {}
         self.hand = 0  # transcript hand number (engine hand + 1); 0 before the first
@@ -212,7 +218,11 @@ class Table:
         legal = self.engine.legal_moves(self.me, self.knowledge)
         if move not in legal:
             raise IllegalMove(self.me, "legal moves", f"{move!r} is not a legal move now")
-        self._write_single("move", self.game.encode_event(move))
+        body = self.game.encode_event(move)
+        key = f"move{len(self.log)}"
+        self._restored[key] = body
+        self._out.append(Persist(key, body))
+        self._write_single("move", body)
         self._sub = "sent"
         return self._pump()
 
@@ -269,6 +279,15 @@ class Table:
         self._waiting_said = None
         self._turn_said = False
 
+    def _secret(self, key: str, make: Callable[[], Any]) -> Any:
+        """A persisted secret (after a restart) or a fresh one, persisted now."""
+        if key in self._restored:
+            return self._restored[key]
+        value = make()
+        self._restored[key] = value
+        self._out.append(Persist(key, value))
+        return value
+
     def _ctx(self) -> HandContext:
         return HandContext(self.table_id, self.hand, self.seats)
 
@@ -283,6 +302,16 @@ class Table:
             if exp is None:
                 break
             if not self._step(exp):
+                if (
+                    exp.kind == "move"
+                    and self.me in exp.seats
+                    and self._sub != "sent"
+                    and f"move{len(self.log)}" in self._restored
+                ):
+                    # a move decided before a crash: send the very same entry again
+                    self._write_single("move", self._restored[f"move{len(self.log)}"])
+                    self._sub = "sent"
+                    continue
                 if exp.kind == "move" and self.me in exp.seats:
                     if not self._turn_said:
                         self._turn_said = True
@@ -481,17 +510,23 @@ class Table:
                 bodies.append(open_body(deck.spec, deck.mine, ps))
             return bodies
         if kind == "rcommit":
-            value = random_value(self._random)
-            self._out.append(Persist(f"hand{self.hand}/random{self._labels['random']}", value))
+            rnd = self._random
+            value = self._secret(
+                f"hand{self.hand}/random{self._labels['random']}", lambda: random_value(rnd)
+            )
             self._data["my_value"] = value
             return random_commitment(self._ctx(), self._labels["random"], me, value)
         if kind == "rvalue":
             return self._data["my_value"]
         if kind == "order":
             assert isinstance(need, CommitOrder)
-            sec = HandOrderSecret.generate(need.positions, self._random)
             label = self._labels["order"]
-            self._out.append(Persist(f"hand{self.hand}/order{label}", sec.to_wire()))
+            rnd, held = self._random, need.positions
+            wire = self._secret(
+                f"hand{self.hand}/order{label}",
+                lambda: HandOrderSecret.generate(held, rnd).to_wire(),
+            )
+            sec = HandOrderSecret.from_wire(wire, me)
             self._my_orders.append(sec)
             return order_commitment(self._ctx(), me, label, sec.order, sec.salt)
         if kind == "taken":
@@ -770,9 +805,13 @@ class Table:
         spec = DeckSpec.make(self.table_id, self.hand, self.seats, need.first, need.cards)
         mine = None
         if self.me is not None:
-            assert self._random is not None
-            mine = ShuffleSecrets.generate(spec, self.me, self._random)
-            self._out.append(Persist(f"hand{self.hand}/deck{need.first}", mine.to_wire()))
+            rnd, me = self._random, self.me
+            assert rnd is not None
+            wire = self._secret(
+                f"hand{self.hand}/deck{need.first}",
+                lambda: ShuffleSecrets.generate(spec, me, rnd).to_wire(),
+            )
+            mine = ShuffleSecrets.from_wire(wire, spec, me)
         self.decks.append(Deck(spec, PublicShuffle(spec), mine))
 
     def _end_of_hand(self, secrets: Mapping[int, Any], seq: int) -> None:

@@ -121,11 +121,14 @@ class Harness:
                             if self.rng.random() < self.duplicate:
                                 self.queue.append((r, data))
 
-    def run(self, max_steps: int = 200_000) -> None:
-        """Deliver everything in random order and let bots decide, until quiet."""
+    def run(self, max_steps: int = 200_000, crash_at: dict[int, int] | None = None) -> None:
+        """Deliver everything in random order and let bots decide, until quiet.
+        ``crash_at``: step -> seat to crash and restart at that step."""
         for s, t in enumerate(self.tables):
             self.handle(s, t.start())
-        for _ in range(max_steps):
+        for step in range(max_steps):
+            if crash_at and step in crash_at:
+                self.crash_and_restart(crash_at[step])
             if self.queue:
                 i = self.rng.randrange(len(self.queue))
                 self.queue[i], self.queue[-1] = self.queue[-1], self.queue[i]
@@ -144,9 +147,56 @@ class Harness:
                         self.handle(s, t.decide(move))
                     moved = True
                     break
-            if not moved:
+            if not moved and not self._anti_entropy():
                 return
         raise AssertionError("the table did not quiet down")
+
+    def _anti_entropy(self) -> bool:
+        """What the mesh's log gossip does: each table gets the log entries it lacks
+        from the others.  True if anything was queued."""
+        queued = False
+        sent = self.__dict__.setdefault("_gossiped", {})
+        for r, t in enumerate(self.tables):
+            for s, o in enumerate(self.tables):
+                start = max(len(t.log), sent.get((r, s), 0))
+                if s != r and len(o.log) > start:
+                    for e in list(o.log)[start:]:
+                        self.queue.append((r, e.raw))
+                        queued = True
+                    sent[(r, s)] = len(o.log)
+        return queued
+
+    def crash_and_restart(self, seat: int) -> None:
+        """Kill seat ``seat``'s table (losing everything not persisted) and start a new
+        one from what was on its disk: the log entries and the persisted secrets.  The
+        others then re-offer what they hold (as the mesh's catch-up does)."""
+        old = self.tables[seat]
+        disk_log = [e.raw for e in old.log]
+        new = (type(old))(
+            disk_log[0],
+            seat=seat,
+            identity=old._key,
+            sealing_key=old._sealing,
+            random_bytes=random.Random(self.rng.getrandbits(64)).randbytes,
+            secrets=dict(self.persisted[seat]),
+        )
+        if isinstance(old, CheatingTable):
+            new.cheat = old.cheat  # type: ignore[attr-defined]
+        self.tables[seat] = new
+        self.queue = [(r, d) for r, d in self.queue if r != seat]
+        for key in [k for k in self.__dict__.get("_gossiped", {}) if k[0] == seat]:
+            del self.__dict__["_gossiped"][key]
+        self.handle(seat, new.start())
+        for raw in disk_log[1:]:
+            self.handle(seat, new.receive(raw))
+        for s, t in enumerate(self.tables):
+            if s == seat:
+                continue
+            for e in t.log:
+                self.queue.append((seat, e.raw))
+            for bucket in t._pending.values():
+                for e in bucket:
+                    self.queue.append((seat, e.raw))
 
     def cheats(self, seat: int) -> list[CheatDetected]:
         return [o for o in self.outputs[seat] if isinstance(o, CheatDetected)]
