@@ -72,12 +72,12 @@ def test_screen_and_choices_when_drawing_ru_and_en() -> None:
     ]
     ru = game_ui("akulina", "ru")
     assert ru.menu(view, legal, NAMES3).labels() == [
-        f"взять карту {i} из {n} у Vera" for i in range(1, n + 1)
+        f"взять карту {i} из {n} у игрока Vera" for i in range(1, n + 1)
     ]
     out = screen(en, view, NAMES3, waiting=None)
     assert "Vera's cards, face down: " + " ".join(f"[{i}]" for i in range(1, n + 1)) in out
     out_ru = screen(ru, view, NAMES3)
-    assert "Карты Vera рубашкой вверх: [1]" in out_ru
+    assert "Карты игрока Vera рубашкой вверх: [1]" in out_ru
     assert "Ваш ход" in out_ru and "Сброшенные пары" in out_ru
 
 

@@ -120,3 +120,19 @@ def test_answer_screen_and_a_wrong_guess_drops_the_plan() -> None:
     while d.answer() is not None:
         pass
     assert "Anna draws a card" in screen(ui, state.view(0, d.knowledge[0]), N3)
+
+
+def test_question_texts_en_and_ru() -> None:
+    state, d = _start()
+    view = state.view(0, d.knowledge[0])
+    en, ru = game_ui("sunduchki", "en"), game_ui("sunduchki", "ru")
+    ask = Ask(0, 1, Rank.QUEEN)
+    assert en.describe(ask, view, N3) == "ask Boris: do you have queens?"
+    assert ru.describe(ask, view, N3) == "спросить игрока Boris: есть дамы?"
+    suits = AskSuits(0, (Suit.DIAMONDS, Suit.CLUBS))
+    assert ru.describe(suits, view, N3) == "масти ♦ ♣ (бубны, трефы)?"
+    assert en.describe(Answer(1, True, (5, 6), tuple(parse_cards("QD QC"))), view, N3) == (
+        "yes, hand over Q♦ Q♣"
+    )
+    assert ru.describe(Answer(1, True), view, N3) == "да"
+    assert en.history_line(ask, view, N3) == ""  # shown from the game's own history

@@ -47,7 +47,8 @@ class AkulinaUI(GameUI):
         if h == view.seat:
             return self.t(f"{names[d]} takes a card from you", f"{names[d]} тянет карту у вас")
         return self.t(
-            f"{names[d]} takes a card from {names[h]}", f"{names[d]} тянет карту у {names[h]}"
+            f"{names[d]} takes a card from {names[h]}",
+            f"{names[d]} тянет карту у игрока {names[h]}",
         )
 
     def status(self, view: View, seat: int) -> str:
@@ -83,7 +84,9 @@ class AkulinaUI(GameUI):
         ]
         if view.drawer is not None and view.holder is not None:
             h = view.holder
-            who = self.t(f"{names[h]}'s cards, face down", f"Карты {names[h]} рубашкой вверх")
+            who = self.t(
+                f"{names[h]}'s cards, face down", f"Карты игрока {names[h]} рубашкой вверх"
+            )
             line = Text(who + ": ")
             line.append_text(backs_text(view.counts[h]))
             out.append(line)
@@ -97,7 +100,7 @@ class AkulinaUI(GameUI):
             who = names[h] if h is not None else "?"
             return self.t(
                 f"take card {move.index + 1} of {n} from {who}",
-                f"взять карту {move.index + 1} из {n} у {who}",
+                f"взять карту {move.index + 1} из {n} у игрока {who}",
             )
         if isinstance(move, Discard):
             if not move.positions:

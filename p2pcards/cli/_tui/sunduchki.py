@@ -63,9 +63,10 @@ class SunduchkiUI(GameUI):
         req = v.request
         if s is not None and req is not None and s == req.target and s != req.asker:
             if s == v.seat:
-                return self.t(f"Answer {names[req.asker]}", f"Ответьте: {names[req.asker]}")
+                return self.t(f"Answer {names[req.asker]}", f"Ответьте игроку {names[req.asker]}")
             return self.t(
-                f"{names[s]} answers {names[req.asker]}", f"{names[s]} отвечает: {names[req.asker]}"
+                f"{names[s]} answers {names[req.asker]}",
+                f"{names[s]} отвечает игроку {names[req.asker]}",
             )
         return super().turn_text(view, names)
 
@@ -164,7 +165,7 @@ class SunduchkiUI(GameUI):
         if isinstance(move, Ask):
             r = self._rank(move.rank)
             to = names[move.target]
-            return self.t(f"ask {to}: do you have {r}?", f"спросить: {to}, есть {r}?")
+            return self.t(f"ask {to}: do you have {r}?", f"спросить игрока {to}: есть {r}?")
         if isinstance(move, AskCount):
             r = self._rank(req.rank) if req is not None else ""
             return self.t(f"exactly {move.count} {r}?", f"ровно {move.count} ({r})?")
@@ -238,7 +239,7 @@ class SunduchkiUI(GameUI):
                 ranks.append(
                     Choice(label, menu=Menu(self.t("How many?", "Сколько?"), tuple(counts)))
                 )
-            title = self.t(f"Ask {names[tgt]} about:", f"Спросить у {names[tgt]}:")
+            title = self.t(f"Ask {names[tgt]} about:", f"Спросить игрока {names[tgt]}:")
             cards = self.t(
                 f"{names[tgt]} ({v.counts[tgt]} cards)", f"{names[tgt]} (карт: {v.counts[tgt]})"
             )

@@ -227,7 +227,7 @@ class ThousandUI(GameUI):
         for p in (p for p, _ in view.hand if p in firsts):
             c = self._card_at(view, p)
             sub = Menu(
-                self.t(f"Card for {b} (after {c} to {a}):", f"Карта для {b} ({c} — {a}):"),
+                self.t(f"Card for {b} (after {c} to {a}):", f"Карта для игрока {b} ({c} — {a}):"),
                 tuple(
                     Choice(str(self._card_at(view, m.positions[1])), move=m)
                     for q, _ in view.hand
@@ -236,7 +236,7 @@ class ThousandUI(GameUI):
                 ),
             )
             choices.append(Choice(str(c), menu=sub))
-        return Menu(self.t(f"Card for {a}:", f"Карта для {a}:"), tuple(choices))
+        return Menu(self.t(f"Card for {a}:", f"Карта для игрока {a}:"), tuple(choices))
 
     # -- between hands -----------------------------------------------------------------
     def sheet(self, view: View, names: Sequence[str]) -> RenderableType | None:
