@@ -19,7 +19,7 @@ from p2pcards.cli._i18n import add_lang_argument, tr
 from p2pcards.files import ENV_HOME, StorageError
 from p2pcards.identity import Identity, IdentityError, load_or_create_identity
 from p2pcards.peer import LobbyUpdate, Session, play_bot, resume_table, unfinished_tables
-from p2pcards.table import CheatDetected, HandVerified
+from p2pcards.table import CheatDetected, HandAbandoned, HandVerified, Waiting
 
 WHY_NOTHING_FOUND_EN = """\
 No table found on the local network.  This may be because:
@@ -51,6 +51,14 @@ def add_lan_arguments(p: argparse.ArgumentParser) -> None:
         "default: all interfaces)",
     )
     p.add_argument("--player-name", help="your display name (saved in your identity)")
+    p.add_argument(
+        "--abandon-after",
+        type=float,
+        default=900.0,
+        metavar="SECONDS",
+        help="after waiting this long for one player, vote to end the hand without them "
+        "(default 900: people think)",
+    )
     p.add_argument(
         "--new",
         action="store_true",
@@ -135,6 +143,16 @@ def final_report(session: Session, lang: str) -> int:
     was found."""
     table = session.table
     print(tr(lang, f"log: {session.log_path}", f"журнал: {session.log_path}"))
+    if table.abandoned is not None:
+        who = table.genesis.seats[table.abandoned.seat].name
+        print(
+            tr(
+                lang,
+                f"hand {table.abandoned.hand} abandoned: {who} stopped responding",
+                f"раздача {table.abandoned.hand} прервана: {who} перестал отвечать",
+            )
+        )
+        return 3
     if table.cheats:
         for c in table.cheats:
             who = table.genesis.seats[c.seat].name if c.seat is not None else "?"
@@ -160,6 +178,16 @@ def final_report(session: Session, lang: str) -> int:
 def describe_event(ev: Any, session: Session, lang: str) -> str | None:
     """A line of progress for a headless seat (None: nothing to say)."""
     names = session.names
+    if isinstance(ev, HandAbandoned):
+        who = names[ev.seat]
+        return tr(
+            lang,
+            f"the hand is abandoned: {who} stopped responding",
+            f"раздача прервана: {who} перестал отвечать",
+        )
+    if isinstance(ev, Waiting):
+        who = ", ".join(names[s] for s in ev.seats)
+        return tr(lang, f"waiting for {who}…", f"ждём: {who}…")
     if isinstance(ev, HandVerified):
         return tr(lang, f"hand {ev.hand} verified", f"раздача {ev.hand} проверена")
     if isinstance(ev, CheatDetected):
@@ -197,7 +225,9 @@ async def resume_unfinished(identity: Identity, args: argparse.Namespace, lang: 
         flush=True,
     )
     t0 = time.monotonic()
-    async with resume_table(identity, u.table_id, lang=lang) as session:
+    async with resume_table(
+        identity, u.table_id, lang=lang, abandon_after=args.abandon_after
+    ) as session:
         others = [p for i, p in enumerate(session.peer_ids) if i != session.seat]
 
         async def report_rejoin() -> None:

@@ -26,7 +26,8 @@ def register(sub: Any) -> None:
         "the deck, replay the rules with every card known and check every claim.  Exit "
         "status: 0 verified, 1 cheating found (the seat, the entry and the rule are "
         "named), 2 unreadable or not a p2pcards log, 3 no cheating found but the log "
-        "stops before the end of the game.",
+        "stops before the end of the game (or a hand was abandoned because a seat "
+        "stopped responding: the seat is named).",
         epilog="example:  p2pcards audit ~/.local/share/p2pcards/tables/1f2e….log --json",
     )
     p.add_argument("log", type=Path, help="a table's .log file")
@@ -77,6 +78,7 @@ def run_audit(args: argparse.Namespace) -> int:
         "verified": EXIT_VERIFIED,
         "cheating": EXIT_CHEATING,
         "incomplete": EXIT_INCOMPLETE,
+        "abandoned": EXIT_INCOMPLETE,
     }.get(report.verdict, EXIT_UNREADABLE)
 
 
@@ -115,6 +117,8 @@ def print_report(report: AuditReport, lang: str) -> None:
                 f"ПРОВЕРЕНО. итог: {dict(report.result or {})}",
             )
         )
+    elif report.verdict == "abandoned":
+        print(tr(lang, f"ABANDONED: {report.waiting}", f"ПРЕРВАНО: {report.waiting}"))
     elif report.verdict == "incomplete":
         print(tr(lang, f"INCOMPLETE: {report.waiting}", f"НЕ ЗАВЕРШЕНО: {report.waiting}"))
 

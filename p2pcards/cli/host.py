@@ -82,6 +82,7 @@ async def _host(args: argparse.Namespace) -> int:
         interfaces=interfaces,
         mdns=not args.no_mdns,
         lang=lang,
+        abandon_after=args.abandon_after,
     ) as lobby:
         _bound, port = lobby.address
         print(

@@ -77,7 +77,9 @@ async def _join(args: argparse.Namespace) -> int:
         ),
         flush=True,
     )
-    async with join_table(me, address, expect_key=key, lang=lang) as lobby:
+    async with join_table(
+        me, address, expect_key=key, lang=lang, abandon_after=args.abandon_after
+    ) as lobby:
         print(
             tr(
                 lang,

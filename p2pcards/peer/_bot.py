@@ -8,7 +8,7 @@ from typing import Any
 
 from p2pcards.games import game_info
 from p2pcards.peer._session import Session
-from p2pcards.table import CheatDetected, GameOver, YourTurn
+from p2pcards.table import CheatDetected, GameOver, HandAbandoned, YourTurn
 
 
 async def play_bot(
@@ -29,8 +29,8 @@ async def play_bot(
             legal = session.table.legal_moves()
             if legal:
                 session.move(bot(session.table.view(), legal, rng))
-        elif isinstance(ev, GameOver):
-            return ev.result
+        elif isinstance(ev, GameOver | HandAbandoned):
+            return ev.result if isinstance(ev, GameOver) else ev
         elif isinstance(ev, CheatDetected) and session.table.halted:
             if session.table.expecting() is None:
                 return ev

@@ -102,6 +102,7 @@ class Lobby:
     base: Path | None = None
     random_bytes: Callable[[int], bytes] = os.urandom
     lang: str = "en"
+    abandon_after: float = 900.0
     host_key: bytes = b""
     updates: Any = None
     _updates_send: Any = None
@@ -148,7 +149,7 @@ class Lobby:
             },
         )
         storage.append_entries([genesis])
-        session = Session(table, ids, storage)
+        session = Session(table, ids, storage, self.abandon_after)
         session._written = 1
         self.mesh.set_members({m.peer_id: m.address for m in members if m.peer_id != ids[me]})
         self.store.session = session
@@ -170,6 +171,7 @@ async def host_table(
     base: Path | None = None,
     random_bytes: Callable[[int], bytes] = os.urandom,
     lang: str = "en",
+    abandon_after: float = 900.0,
 ) -> AsyncIterator[Lobby]:
     """Host a table of ``game`` (seats and options fixed): listen, advertise, seat
     joiners in arrival order, then start.  Yields the :class:`Lobby`.
@@ -187,7 +189,18 @@ async def host_table(
         ) as mesh,
         trio.open_nursery() as nursery,
     ):
-        lobby = Lobby(identity, mesh, store, nursery, game.name, name, base, random_bytes, lang)
+        lobby = Lobby(
+            identity,
+            mesh,
+            store,
+            nursery,
+            game.name,
+            name,
+            base,
+            random_bytes,
+            lang,
+            abandon_after,
+        )
         lobby.host_key = identity.peer_id
         members = [_Member(identity.peer_id, identity.name, identity.sealing_public)]
         mesh.info = {
@@ -322,6 +335,7 @@ async def join_table(
     random_bytes: Callable[[int], bytes] = os.urandom,
     lang: str = "en",
     timeout: float = 10.0,
+    abandon_after: float = 900.0,
 ) -> AsyncIterator[Lobby]:
     """Join the table hosted at ``address`` (from mDNS or typed as host:port).
 

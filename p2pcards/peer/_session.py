@@ -22,10 +22,12 @@ from p2pcards.peer._storage import TableStorage
 from p2pcards.table import (
     Broadcast,
     GameOver,
+    HandAbandoned,
     Output,
     Persist,
     Table,
     UIEvent,
+    Waiting,
 )
 from p2pcards.transcript import TranscriptError
 
@@ -113,6 +115,7 @@ class Session:
         table: Table,
         peer_ids: Sequence[bytes],
         storage: TableStorage,
+        abandon_after: float = 900.0,
     ) -> None:
         self.table = table
         self.names = [s.name for s in table.genesis.seats]
@@ -125,6 +128,10 @@ class Session:
         self._written = len(storage.entries())
         self.done = trio.Event()
         self.seat = table.me
+        self.abandon_after = abandon_after
+        """Seconds to wait for a seat before voting to end the hand without it."""
+        self.waiting_since: float | None = None
+        self.waiting_for: tuple[int, ...] = ()
 
     @property
     def log_path(self) -> str:
@@ -143,6 +150,13 @@ class Session:
                 if isinstance(o, GameOver):
                     self.done.set()
                     self.storage.mark_done()
+                elif isinstance(o, HandAbandoned):
+                    self.done.set()
+                    self.storage.mark_done()
+                elif isinstance(o, Waiting):
+                    if o.seats != self.waiting_for:
+                        self.waiting_for = o.seats
+                        self.waiting_since = trio.current_time()
                 self._ev_send.send_nowait(o)
         self._flush_log()
 
@@ -176,6 +190,7 @@ class Session:
         self.mesh = mesh
         async with trio.open_nursery() as nursery:
             nursery.start_soon(self._sender)
+            nursery.start_soon(self._watchdog)
             nursery.start_soon(self._receiver)
             if len(self.table.log) <= 1 and not self.table.log.started:
                 self.handle(self.table.start())
@@ -192,6 +207,26 @@ class Session:
                         break
                     await trio.sleep(0.05)
             nursery.cancel_scope.cancel()
+
+    async def _watchdog(self) -> None:
+        """After ``abandon_after`` seconds waiting for the same seat, vote to end the
+        hand without it (the others do the same; the log records who stalled)."""
+        while True:
+            await trio.sleep(1.0)
+            t = self.table
+            if t.halted or t.finished or self.waiting_since is None:
+                continue
+            if trio.current_time() - self.waiting_since < self.abandon_after:
+                continue
+            exp = t.expecting()
+            if exp is None:
+                continue
+            stalled = [s for s in self.waiting_for if s != self.seat]
+            if stalled:
+                try:
+                    self.handle(t.abandon(stalled[0]))
+                except ValueError:
+                    self.waiting_since = trio.current_time()
 
     async def _sender(self) -> None:
         assert self.mesh is not None

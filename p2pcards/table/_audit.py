@@ -23,8 +23,10 @@ class AuditReport:
     """The audit's findings.
 
     ``verdict``: "verified" (every hand checked, no cheating), "cheating" (``cheats``
-    lists each with seat, entry and rule), "incomplete" (no cheating found, but the log
-    stops before the game's end: ``waiting`` says for whom) or "unreadable" (``error``).
+    lists each with seat, entry and rule), "abandoned" (the other seats ended a hand
+    because one stopped responding: ``waiting`` names it), "incomplete" (no cheating
+    found, but the log stops before the game's end: ``waiting`` says for whom) or
+    "unreadable" (``error``).
     """
 
     verdict: str
@@ -92,6 +94,13 @@ def audit_entries(entries: Sequence[bytes]) -> AuditReport:
         )
     if report.cheats:
         report.verdict = "cheating"
+    elif table.abandoned is not None:
+        a = table.abandoned
+        report.verdict = "abandoned"
+        report.waiting = (
+            f"hand {a.hand} was abandoned by the other seats: {report.seats[a.seat]} "
+            f"stopped responding (entry {a.seq})"
+        )
     elif table.finished and not report.rejected:
         report.verdict = "verified"
     else:

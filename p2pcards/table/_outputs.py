@@ -111,6 +111,16 @@ class Rejected:
 
 
 @dataclass(frozen=True, slots=True)
+class HandAbandoned:
+    """Every other seat agreed to end ``hand`` because ``seat`` stopped responding while
+    the table waited for it (log entry ``seq`` onward); the game stops here."""
+
+    hand: int
+    seat: int
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameOver:
     """The game is over; ``result`` as the engine's Finished result."""
 
@@ -126,6 +136,7 @@ UIEvent = (
     | Waiting
     | HandVerified
     | CheatDetected
+    | HandAbandoned
     | Rejected
     | GameOver
 )

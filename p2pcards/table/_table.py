@@ -67,6 +67,7 @@ from p2pcards.table._outputs import (
     CardsOpened,
     CheatDetected,
     GameOver,
+    HandAbandoned,
     HandStarted,
     HandVerified,
     MoveMade,
@@ -156,6 +157,8 @@ class Table:
         self.result: Mapping[str, Any] | None = None
         self._accuse: tuple[int, str] | None = None
         self._accuser: int | None = None
+        self._abandon: int | None = None  # the stalled seat we voted to leave behind
+        self.abandoned: HandAbandoned | None = None
         self.events: list[tuple[int, Any]] = []
         """Every engine event applied, with its transcript hand (for replays)."""
         self.revealed_cards: dict[int, dict[int, Card]] = {}
@@ -169,9 +172,9 @@ class Table:
 
     @property
     def halted(self) -> bool:
-        """True once a cheat was detected and the hand's secrets are in (or being
-        waited for): the table makes no further progress in the game."""
-        return self.aborting is not None
+        """True once a cheat was detected (the table then only gathers the hand's
+        secrets) or the hand was abandoned: the game makes no further progress."""
+        return self.aborting is not None or self.abandoned is not None
 
     def start(self) -> list[Output]:
         """Begin: seats other than 0 sign their accept of the genesis.  Returns outputs."""
@@ -213,7 +216,7 @@ class Table:
         need = self.engine.need()
         if self.me is None or not isinstance(need, Decision) or need.seat != self.me:
             raise IllegalMove(self.me, "turn", "it is not your turn")
-        if self.halted or self._sub == "sent":
+        if self.halted or self._abandon is not None or self._sub == "sent":
             raise IllegalMove(self.me, "turn", "the table is not waiting for your move")
         legal = self.engine.legal_moves(self.me, self.knowledge)
         if move not in legal:
@@ -224,6 +227,22 @@ class Table:
         self._out.append(Persist(key, body))
         self._write_single("move", body)
         self._sub = "sent"
+        return self._pump()
+
+    def abandon(self, stalled: int) -> list[Output]:
+        """Vote to end the hand because ``stalled`` does not respond (the peer layer
+        calls this after its timeout, or when the player agrees).  The hand ends as
+        abandoned, recorded in the log, once every other seat has voted too.  From now on
+        this seat ignores the stalled seat's late entries for this hand.  Raises
+        ValueError when the table is not waiting for ``stalled``."""
+        exp = self._expect()
+        if self.me is None or exp is None or stalled == self.me:
+            raise ValueError("nothing to abandon")
+        if stalled not in self._missing(exp):
+            raise ValueError(f"the table is not waiting for seat {stalled}")
+        if self._abandon is None:
+            self._abandon = stalled
+            self._reset_step()
         return self._pump()
 
     def legal_moves(self) -> list[Move]:
@@ -340,6 +359,13 @@ class Table:
 
     def _expect(self) -> Expect | None:
         """What the protocol waits for now, setting up the step if it is new."""
+        if self.abandoned is not None:
+            return None
+        if self._abandon is not None:
+            others = tuple(s for s in range(self.seats) if s != self._abandon)
+            return Expect(
+                others, "abandon", True, f"agreement to end the hand without seat {self._abandon}"
+            )
         if self.aborting is not None:
             if self._revealed:
                 return None
@@ -403,6 +429,11 @@ class Table:
         todo = self._take(seq)
         while todo:
             entry = todo.pop(0)
+            if entry.kind == "abandon":
+                self._restash([entry])
+                if self._other_votes_abandon(entry, author):
+                    return True
+                continue
             if self.aborting is not None or entry.kind == "secrets":
                 self._restash([entry, *todo] if self.aborting is not None else [entry])
                 if self.aborting is not None:
@@ -456,9 +487,13 @@ class Table:
                 if self.aborting is not None and exp.kind != "secrets":
                     self._restash([entry, *todo])
                     return True
-                if entry.kind == "secrets" and exp.kind != "secrets":
+                if entry.kind in ("secrets", "abandon") and exp.kind != entry.kind:
                     self._restash([entry])  # its author aborted: wait until we see why
+                    if entry.kind == "abandon" and self._other_votes_abandon(entry, None):
+                        return True
                     continue
+                if exp.kind == "abandon" and entry.kind != "abandon":
+                    continue  # a late entry of the step we left behind
                 if self.aborting is not None and entry.kind != "secrets":
                     continue  # stale contributions to the abandoned step
                 try:
@@ -532,12 +567,33 @@ class Table:
         if kind == "taken":
             assert isinstance(need, TakeHidden)
             return self._my_orders[-1].pick(need.index)
+        if kind == "abandon":
+            return [self._abandon]
         if kind == "secrets":
             return {
                 "decks": [d.mine.to_wire() for d in self.decks if d.mine is not None],
                 "orders": [o.to_wire() for o in self._my_orders],
             }
         raise AssertionError(kind)
+
+    def _other_votes_abandon(self, entry: LogEntry, author: int | None) -> bool:
+        """Another seat voted to abandon: join the vote if it names a seat we are
+        waiting for too (the timeout is a table option, so honest seats agree); True if
+        we switched to the vote."""
+        body = entry.body
+        if self._abandon is not None or not isinstance(body, list) or len(body) != 1:
+            return False
+        stalled = body[0]
+        exp = self._expect()
+        if exp is None or not isinstance(stalled, int) or stalled == self.me:
+            return False
+        if author is not None and stalled != author:
+            return False
+        if stalled not in self._missing(exp):
+            return False
+        self._abandon = stalled
+        self._reset_step()
+        return True
 
     def _by_deck(self, positions: tuple[int, ...]) -> list[tuple[Deck, list[int]]]:
         groups: list[tuple[Deck, list[int]]] = []
@@ -652,6 +708,10 @@ class Table:
             v = check_random_value(self._ctx(), self._labels["random"], seat, body, com)
             self._data.setdefault("values", {})[seat] = v
             return
+        if kind == "abandon":
+            if body != [self._abandon]:
+                self._cheat(seat, entry.seq, "abandon", f"seat {seat}: malformed vote")
+            return
         if kind == "secrets":
             if (
                 not isinstance(body, dict)
@@ -764,6 +824,12 @@ class Table:
             v = random_result(self._ctx(), self._labels["random"], values, need.k)
             self._labels["random"] += 1
             self._apply(RandomValue(v), seq)
+            self._reset_step()
+            return
+        if kind == "abandon":
+            assert self._abandon is not None
+            self.abandoned = HandAbandoned(self.hand, self._abandon, entries[0].seq)
+            self._out.append(self.abandoned)
             self._reset_step()
             return
         if kind == "secrets":

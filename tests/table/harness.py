@@ -158,6 +158,8 @@ class Harness:
         sent = self.__dict__.setdefault("_gossiped", {})
         for r, t in enumerate(self.tables):
             for s, o in enumerate(self.tables):
+                if s in self.__dict__.get("silent", ()):
+                    continue  # a dead peer serves nothing
                 start = max(len(t.log), sent.get((r, s), 0))
                 if s != r and len(o.log) > start:
                     for e in list(o.log)[start:]:
