@@ -66,6 +66,7 @@ def play_offline(
             if not legal:
                 raise GameError(f"seat {seat} must decide but has no legal move")
             view = state.view(seat, dealer.knowledge[seat])
+            history.extend(ui.facts(before, names))
             move: Move
             if seat == human:
                 tui.show(view, names, history)
@@ -81,6 +82,7 @@ def play_offline(
             history.append(ui.t("you receive ", "вам пришло: ") + " ".join(c.symbol for c in got))
         if state.hand_no != hand and hand >= 0:
             after = human_view()
+            history.extend(ui.facts(before, names))
             history.append(
                 ui.t(
                     f"— {ui.hand_word[0]} {hand + 1} is over —",

@@ -127,3 +127,17 @@ def test_round_score_sheet() -> None:
     )
     ru = text_of(game_ui("101", "ru").sheet(view, N3))
     assert "Раунд 1" in ru and "Vera (вышел)" in ru
+
+
+def test_missed_turns_and_penalties_go_to_the_history_once() -> None:
+    ui = game_ui("101", "en")
+    view = _view(missed=2, penalized=(2, 2))
+    assert ui.facts(view, N3) == ["Vera draws 2 (penalty)", "Vera misses a turn"]
+    assert ui.facts(view, N3) == []  # said once
+    later = _view(missed=1, discard=10)  # the next play: Boris misses his turn
+    assert ui.facts(later, N3) == ["Boris misses a turn"]
+    assert game_ui("101", "en").facts(view, ["You", "Boris", "Vera"][::-1]) == [
+        "You draw 2 (penalty)",
+        "You miss a turn",
+    ]
+    assert game_ui("101", "ru").facts(view, N3) == ["Vera: +2 карт штрафом", "Vera: пропуск хода"]

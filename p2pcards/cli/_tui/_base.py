@@ -87,6 +87,11 @@ class GameUI:
         "Boris: bid 115"."""
         return f"{names[move.seat]}: {self.describe(move, view, names)}"
 
+    def facts(self, view: View, names: Sequence[str]) -> list[str]:
+        """History lines for public facts in ``view`` that are not moves (101: a missed
+        turn, a penalty drawn), each returned once; the default has none."""
+        return []
+
     def menu(self, view: View, legal: Sequence[Move], names: Sequence[str]) -> Menu:
         """Numbered choices for ``legal`` (default: one line per move)."""
         return Menu(

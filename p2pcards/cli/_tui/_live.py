@@ -55,6 +55,8 @@ class LiveScreen:
         """Update the history, the waiting line and the sheet shown below the screen."""
         ui, names = self.ui, self.names
         t = ui.t
+        if view is not None and isinstance(ev, Waiting | YourTurn):
+            self.history.extend(ui.facts(view, names))
         if isinstance(ev, Waiting):
             who = ", ".join(names[s] for s in ev.seats)
             if self.waiting is None or self.waiting[0] != who:
@@ -100,6 +102,8 @@ class LiveScreen:
         elif isinstance(ev, GameOver):
             self.waiting = None
             self.result = ev.result
+        if view is not None:
+            self.history.extend(ui.facts(view, names))
 
     def draw(self, view: View, now: float) -> None:
         """Redraw the whole screen (with the waiting line's elapsed time at ``now``)."""

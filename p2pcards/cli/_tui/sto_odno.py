@@ -28,6 +28,27 @@ class StoOdnoUI(GameUI):
     title: ClassVar[dict[str, str]] = {"en": "101", "ru": "Сто одно"}
     hand_word: ClassVar[tuple[str, str]] = ("round", "раунд")
 
+    def __init__(self, lang: str = "en", options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(lang, options)
+        self._said: set[tuple[Any, ...]] = set()
+
+    def facts(self, view: View, names: Sequence[str]) -> list[str]:
+        """ "Vera draws 2 (penalty)" and "Vera misses a turn", once per play."""
+        v = self._v(view)
+        play = (v.hand_no, v.discard, v.rebuilt)
+        out = []
+        if v.penalized is not None and ("p", play, v.penalized) not in self._said:
+            self._said.add(("p", play, v.penalized))
+            s, n = v.penalized
+            verb = "draw" if names[s] == "You" else "draws"
+            out.append(self.t(f"{names[s]} {verb} {n} (penalty)", f"{names[s]}: +{n} карт штрафом"))
+        if v.missed is not None and ("m", play, v.missed) not in self._said:
+            self._said.add(("m", play, v.missed))
+            s = v.missed
+            verb = "miss" if names[s] == "You" else "misses"
+            out.append(self.t(f"{names[s]} {verb} a turn", f"{names[s]}: пропуск хода"))
+        return out
+
     def _v(self, view: View) -> StoOdnoView:
         assert isinstance(view, StoOdnoView)
         return view

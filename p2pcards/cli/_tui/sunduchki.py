@@ -104,7 +104,8 @@ class SunduchkiUI(GameUI):
                 return self.t(f"{who}: {word}, hands over {cs}", f"{who}: {word}, отдаёт {cs}")
             return f"{who}: {word}"
         if k == "draw":
-            return self.t(f"{who} draws a card", f"{who} берёт карту из запаса")
+            verb = "draw" if who == "You" else "draws"
+            return self.t(f"{who} {verb} a card", f"{who} берёт карту из запаса")
         if k == "chest":
             cs = " ".join(c.symbol for c in note.cards)
             return self.t(f"{who} sets aside a chest: {cs}", f"{who} откладывает сундучок: {cs}")
