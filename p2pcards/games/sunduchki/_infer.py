@@ -9,6 +9,8 @@ openly held elsewhere narrow it at the end.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from p2pcards.cards import Rank, Suit
 from p2pcards.games.sunduchki._view import SunduchkiView
 
@@ -51,18 +53,18 @@ def add_suits(mask: int, bits: int) -> int:
     return _collect(mask, lambda i: i | bits)
 
 
-def _collect(mask: int, fn: object) -> int:
+def _collect(mask: int, fn: Callable[[int], int]) -> int:
     out = 0
     for i in range(16):
         if mask >> i & 1:
-            out |= 1 << fn(i)  # type: ignore[operator]
+            out |= 1 << fn(i)
     return out
 
 
-def suit_bits(suits: object) -> int:
+def suit_bits(suits: Iterable[Suit]) -> int:
     """4-bit set of an iterable of suits."""
     b = 0
-    for s in suits:  # type: ignore[attr-defined]
+    for s in suits:
         b |= 1 << int(s)
     return b
 
@@ -93,14 +95,13 @@ def infer(view: SunduchkiView) -> dict[tuple[int, Rank], int]:
             if n.seat != me:
                 for r in ranks:
                     masks[n.seat, r] = expand(masks[n.seat, r])
-        elif k == "chest":
+        elif k == "chest" and n.rank is not None:
             for o in opp:
                 if (o, n.rank) in masks:
-                    masks[o, n.rank] = EMPTY_ONLY  # type: ignore[index]
-        elif k == "ask":
-            key = (n.seat, n.rank)
-            if key in masks:
-                masks[key] &= NONEMPTY  # type: ignore[index]
+                    masks[o, n.rank] = EMPTY_ONLY
+        elif k == "ask" and n.rank is not None:
+            if (n.seat, n.rank) in masks:
+                masks[n.seat, n.rank] &= NONEMPTY
         elif k == "answer":
             assert n.rank is not None
             giver, taker = n.seat, n.target

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from p2pcards.cards import Rank
 from p2pcards.games._bots import random_bot
 from p2pcards.games._moves import Move
 from p2pcards.games._state import View
@@ -20,9 +21,9 @@ from p2pcards.games.sunduchki._moves import Ask, AskCount, AskSuits
 from p2pcards.games.sunduchki._view import SunduchkiView
 
 
-def _best_subset(view: SunduchkiView, target: int, rank: object, mask: int) -> tuple[float, int]:
+def _best_subset(view: SunduchkiView, target: int, rank: Rank, mask: int) -> tuple[float, int]:
     """(probability of three yeses, subset to name) for asking ``target`` about ``rank``."""
-    w = weights(view, target, rank, mask)  # type: ignore[arg-type]
+    w = weights(view, target, rank, mask)
     total = sum(w.values())
     best, best_w = 0, -1.0
     for i, wi in sorted(w.items()):
