@@ -49,7 +49,7 @@ def configurations(name: str) -> list[tuple[int, dict[str, Any]]]:
 # random players almost never leave the barrel, so games end only at the hand cap.
 PLAYOUT_OPTIONS: dict[str, dict[str, Any]] = {
     "thousand": {"max_hands": 12},
-    "sunduchki": {"max_moves": 3000},  # ask=left can lock once the stock is empty
+    "sunduchki": {"max_moves": 3000},  # random askers rarely guess count and suits
 }
 
 CASES = [(name, seats, opts) for name in game_names() for seats, opts in configurations(name)]

@@ -115,6 +115,35 @@ def test_ask_left_skips_an_empty_left_neighbour() -> None:
     assert targets(state, d, 0) == {2}
 
 
+def test_ask_left_while_the_stock_lasts_then_anyone() -> None:
+    """Whole games of four: while the stock has cards only the nearest seat to the left
+    with cards may be asked; once it is empty, any opponent with cards (else a game of
+    four or more can lock forever); every game ends with all chests out."""
+    checked_left = checked_any = 0
+    for seed in range(3):
+        state = load_game("sunduchki", seats=4, ask="left").new_state()
+        d = LocalDealer.seeded(state, seed)
+
+        def watch(_ev: object, state: SunduchkiState = state, d: LocalDealer = d) -> None:
+            nonlocal checked_left, checked_any
+            if state.phase != "ask" or state.turn is None:
+                return
+            seat = state.turn
+            have = [s for s in range(4) if s != seat and state.hands[s]]
+            got = targets(state, d, seat)
+            if state.stock:
+                left = next(s for s in ((seat + i) % 4 for i in (1, 2, 3)) if state.hands[s])
+                assert got == {left}
+                checked_left += 1
+            else:
+                assert got == set(have)
+                checked_any += 1
+
+        result = d.run([BOTS["basic"]] * 4, on_event=watch)
+        assert sum(result["chests"]) == 9 and not result["capped"]
+    assert checked_left > 50 and checked_any > 10
+
+
 def test_after_success_keep_asking_the_same_opponent() -> None:
     hands = ["QH QC 8D 9S", "QD QS 7H KC", "9H 9D JD JC"]
     state, d = start(3, 2, hands, after_success="same")

@@ -35,7 +35,7 @@ GAME: GameInfo[SunduchkiState] = GameInfo(
         Option(
             "ask",
             "any",
-            "whom to ask: any opponent with cards, or only the left neighbour",
+            "whom to ask: any opponent with cards, or the left neighbour while the stock lasts",
             "О чём договориться; Другие варианты (Add-Hobby)",
             choices=("any", "left"),
         ),

@@ -125,14 +125,16 @@ class SunduchkiState(GameState):
 
     def targets(self, seat: int) -> list[int]:
         """Seats ``seat`` may ask now: any opponent with cards; with ``ask=left`` the
-        nearest seat to its left (clockwise) with cards; with ``after_success=same`` the
-        same opponent after a success while it has cards ("Другие варианты")."""
+        nearest seat to its left (clockwise) with cards while the stock lasts (then any:
+        with four seats or more a strictly-left game locks once nothing is drawn); with
+        ``after_success=same`` the same opponent after a success while it has cards
+        ("Другие варианты")."""
         have = self._opponents_with_cards(seat)
         if not have:
             return []
         if self.locked is not None and self.locked in have:
             return [self.locked]
-        if self.options["ask"] == "left":
+        if self.options["ask"] == "left" and self.stock:
             for i in range(1, self.seats):
                 s = (seat + i) % self.seats
                 if self.hands[s]:
