@@ -4,6 +4,8 @@ Uses the full-screen renderer of ``p2pcards.cli._tui`` when available."""
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import Any
 
 import trio
@@ -48,7 +50,30 @@ async def choose(session: Session, legal: list[Any], lang: str) -> Any:
 
 
 async def play_seat(session: Session, lang: str) -> None:
-    """Play this seat in the terminal until the game ends or a cheat halts the table."""
+    """Play this seat in the terminal until the game ends or the table halts: on the
+    full screen when stdin and stdout are a terminal, else line by line (scripts, pipes).
+    """
+    if sys.stdin.isatty() and sys.stdout.isatty() and not os.environ.get("P2PCARDS_PLAIN"):
+        from p2pcards.cli._tui._live import play_seat_live
+        from p2pcards.cli._tui._seat import Quit
+
+        try:
+            await play_seat_live(session, lang)
+        except Quit:
+            print(
+                tr(
+                    lang,
+                    "you left the table; run the same command again to come back",
+                    "вы вышли из-за стола; та же команда вернёт вас в игру",
+                )
+            )
+            raise SystemExit(130) from None
+        return
+    await play_lines(session, lang)
+
+
+async def play_lines(session: Session, lang: str) -> None:
+    """Line-by-line play (no full screen)."""
     names = session.names
     async for ev in session.events:
         if isinstance(ev, YourTurn):

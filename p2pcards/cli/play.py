@@ -12,7 +12,8 @@ import random
 import sys
 from typing import Any
 
-from p2pcards.cli._i18n import add_lang_argument, tr
+from p2pcards.cli._i18n import tr
+from p2pcards.cli._lan import add_lan_arguments
 from p2pcards.games import OptionError, game_names
 
 
@@ -20,9 +21,11 @@ def register(sub: Any) -> None:
     """Add the ``play`` subcommand."""
     p = sub.add_parser(
         "play",
-        help="play in the terminal (--offline: against bots on this machine)",
-        description="Play a card game in the terminal.  With --offline you take one seat "
-        "against bots, with a local dealer and no network.",
+        help="play: pick a table on the LAN or open one (--offline: against bots here)",
+        description="Play a card game in the terminal.  Without arguments: the tables "
+        "announced on the local network are listed; pick one to sit down, or 0 to open a "
+        "new table.  With --offline you take one seat against bots, with a local dealer "
+        "and no network.",
         epilog="examples:\n"
         "  p2pcards play --offline akulina --seats 4\n"
         "  p2pcards play --offline thousand --lang ru\n"
@@ -30,7 +33,7 @@ def register(sub: Any) -> None:
         "keys: a number picks a choice, 0 goes back, q quits.  See docs/play.md.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_lang_argument(p)
+    add_lan_arguments(p)
     p.add_argument("game", metavar="GAME", nargs="?", help=f"one of: {', '.join(game_names())}")
     p.add_argument("--offline", action="store_true", help="play against bots, no network")
     p.add_argument("--seats", type=int, default=None, help="number of seats (game default)")
@@ -57,8 +60,9 @@ def run(args: argparse.Namespace) -> int:
     """Run ``play``; returns the exit status (2 for bad arguments)."""
     lang = args.lang
     if not args.offline:
-        print(tr(lang, "LAN play: see p2pcards host/join", "Игра по сети: p2pcards host/join"))
-        return 0
+        from p2pcards.cli._lanplay import run_lan
+
+        return run_lan(args)
     if not args.game:
         print(
             tr(

@@ -1,0 +1,117 @@
+"""``p2pcards play`` on the LAN: show the tables found, join one or host a new one."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+import trio
+
+from p2pcards import net
+from p2pcards.cli._i18n import tr
+from p2pcards.cli._lan import (
+    WHY_NOTHING_FOUND_EN,
+    WHY_NOTHING_FOUND_RU,
+    final_report,
+    follow_lobby,
+    identity_from_args,
+    resume_unfinished,
+)
+from p2pcards.cli._seat import play_seat
+from p2pcards.files import StorageError
+from p2pcards.games import OptionError, game_info, game_names
+from p2pcards.peer import LobbyError, host_table, join_table
+
+
+def ask(prompt: str) -> str:
+    """One line from the player ('' at end of input)."""
+    try:
+        return input(prompt).strip()
+    except EOFError:
+        return ""
+
+
+def run_lan(args: argparse.Namespace) -> int:
+    """Interactive LAN play; exit status as for host/join."""
+    try:
+        return trio.run(_play, args)
+    except (LobbyError, net.NetError, StorageError, OSError) as e:
+        print(f"p2pcards: {e}", file=sys.stderr)
+        return 2
+
+
+async def _play(args: argparse.Namespace) -> int:
+    lang = args.lang
+    me = identity_from_args(args)
+    resumed = await resume_unfinished(me, args, lang)
+    if resumed is not None:
+        return resumed
+    print(
+        tr(
+            lang,
+            f"you are {me.name} [{me.fingerprint}]; looking for tables on the LAN…",
+            f"вы — {me.name} [{me.fingerprint}]; ищу столы в сети…",
+        ),
+        flush=True,
+    )
+    tables: list[net.TableAd] = []
+    try:
+        async with net.browse(interfaces=args.interface) as browser:
+            await trio.sleep(3.0)
+            tables = sorted(browser.tables().values(), key=lambda a: a.name)
+    except net.NetError as e:
+        print(f"p2pcards: mDNS: {e}", file=sys.stderr)
+    if not tables:
+        print(tr(lang, WHY_NOTHING_FOUND_EN, WHY_NOTHING_FOUND_RU))
+    for i, t in enumerate(tables, 1):
+        try:
+            title = game_info(t.game).title[lang]
+        except OptionError:
+            title = t.game
+        print(
+            f"  {i}. {t.name}: {title}, {t.seats_taken}/{t.seats_total}, "
+            f"{t.host_name} [{t.fingerprint}]"
+        )
+    print(tr(lang, "  0. host a new table", "  0. открыть новый стол"))
+    choice = await trio.to_thread.run_sync(ask, tr(lang, "your choice: ", "ваш выбор: "))
+    if choice.isdigit() and 1 <= int(choice) <= len(tables):
+        ad = tables[int(choice) - 1]
+        async with join_table(me, ad.address, expect_key=ad.host_key, lang=lang) as lobby:
+            return await _sit(lobby, lang)
+    names = game_names()
+    print("  " + ", ".join(f"{i}. {n}" for i, n in enumerate(names, 1)))
+    g = await trio.to_thread.run_sync(ask, tr(lang, "game: ", "игра: "))
+    name = names[int(g) - 1] if g.isdigit() and 1 <= int(g) <= len(names) else (g or "akulina")
+    try:
+        info = game_info(name)
+        seats = await trio.to_thread.run_sync(
+            ask,
+            tr(
+                lang,
+                f"seats ({info.min_seats}-{info.max_seats}, Enter: {info.default_seats}): ",
+                f"мест ({info.min_seats}-{info.max_seats}, Enter: {info.default_seats}): ",
+            ),
+        )
+        game = info.configure(int(seats) if seats.isdigit() else None)
+    except OptionError as e:
+        print(f"p2pcards: {e}", file=sys.stderr)
+        return 2
+    async with host_table(me, game, interfaces=args.interface, lang=lang) as lobby:
+        print(
+            tr(
+                lang,
+                f"table {lobby.table_name!r} is open on port {lobby.address[1]}",
+                f"стол «{lobby.table_name}» открыт, порт {lobby.address[1]}",
+            ),
+            flush=True,
+        )
+        return await _sit(lobby, lang)
+
+
+async def _sit(lobby: Any, lang: str) -> int:
+    session = await follow_lobby(lobby, lang)
+    await play_seat(session, lang)
+    if not session.table.halted:
+        await session.done.wait()
+    return final_report(session, lang)
