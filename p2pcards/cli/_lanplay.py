@@ -73,8 +73,10 @@ async def _play(args: argparse.Namespace) -> int:
             f"  {i}. {t.name}: {title}, {t.seats_taken}/{t.seats_total}, "
             f"{t.host_name} [{t.fingerprint}]"
         )
-    print(tr(lang, "  0. host a new table", "  0. открыть новый стол"))
+    print(tr(lang, "  0. host a new table    q. quit", "  0. открыть новый стол    q. выйти"))
     choice = await trio.to_thread.run_sync(ask, tr(lang, "your choice: ", "ваш выбор: "))
+    if choice in ("", "q", "й"):
+        return 0
     if choice.isdigit() and 1 <= int(choice) <= len(tables):
         ad = tables[int(choice) - 1]
         async with join_table(me, ad.address, expect_key=ad.host_key, lang=lang) as lobby:

@@ -4,6 +4,7 @@ sheet between hands, the final result lines, and clear errors for bad arguments.
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -53,9 +54,47 @@ def test_whole_game_with_typed_choices(name: str, seats: int, options: dict[str,
         assert f"chests: {chests}" in out
 
 
-def test_lan_branch_points_to_host_and_join(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--lang", "en", "play"]) == 0
-    assert capsys.readouterr().out.strip() == "LAN play: see p2pcards host/join"
+def test_lan_branch_lists_the_tables_found(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``p2pcards play`` (no --offline) lists what mDNS found; q leaves.  mDNS itself is
+    replaced here: discovery is tested in a network namespace in tests/net."""
+    from contextlib import asynccontextmanager
+
+    from p2pcards import net
+    from p2pcards.cli import _lanplay
+
+    ad = net.TableAd(
+        "Пятница",
+        b"t" * 16,
+        "thousand",
+        1,
+        3,
+        "Аня",
+        b"k" * 32,
+        40000,
+        fingerprint="AAAA-BBBB-CCCC-DDDD",
+        addresses=("10.0.0.7",),
+    )
+
+    class FakeBrowser:
+        def tables(self) -> dict[str, net.TableAd]:
+            return {ad.name: ad}
+
+    @asynccontextmanager
+    async def fake_browse(**kw: object):  # type: ignore[no-untyped-def]
+        yield FakeBrowser()
+
+    async def no_sleep(t: float) -> None:
+        return None
+
+    monkeypatch.setattr(_lanplay.net, "browse", fake_browse)
+    monkeypatch.setattr(_lanplay.trio, "sleep", no_sleep)
+    monkeypatch.setattr(_lanplay, "ask", lambda prompt: "q")
+    assert main(["play", "--lang", "en", "--home", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "1. Пятница: Thousand, 1/3, Аня [AAAA-BBBB-CCCC-DDDD]" in out
+    assert "0. host a new table" in out
 
 
 def test_bad_arguments_are_clear_errors(capsys: pytest.CaptureFixture[str]) -> None:
