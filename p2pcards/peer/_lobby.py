@@ -63,6 +63,7 @@ class _Store:
 
     def __init__(self) -> None:
         self.session: Session | None = None
+        self.on_genesis: Callable[[bytes], None] | None = None
 
     def head(self) -> int:
         return self.session.store.head() if self.session else -1
@@ -71,7 +72,13 @@ class _Store:
         return self.session.store.get(seq) if self.session else None
 
     def offer(self, seq: int, data: bytes) -> bool:
-        return self.session.store.offer(seq, data) if self.session else False
+        if self.session is not None:
+            return self.session.store.offer(seq, data)
+        if seq == 0 and self.on_genesis is not None:
+            # the host signed the genesis but its "start" never reached us (it crashed
+            # and came back): the log gossip brings the genesis instead
+            self.on_genesis(data)
+        return False
 
 
 def _pack(*items: Any) -> bytes:
@@ -417,9 +424,21 @@ async def join_table(
                     for m in members:
                         if m.peer_id == host_key:
                             m.address = address  # the address we reached the host at
-                    await lobby._start_session(msg[1], members)
+                    if not lobby._started.is_set() and store.on_genesis is not None:
+                        store.on_genesis = None
+                        await lobby._start_session(msg[1], members)
                     return
 
+        def on_genesis(raw: bytes) -> None:
+            if lobby._started.is_set() or _check_genesis(raw, identity, host_key, game):
+                return
+            store.on_genesis = None
+            _e, g = verify_genesis(raw)
+            members = [_Member(s.identity, s.name, s.sealing, None) for s in g.seats]
+            members[0].address = address
+            nursery.start_soon(lobby._start_session, raw, members)
+
+        store.on_genesis = on_genesis
         nursery.start_soon(run_lobby)
         try:
             yield lobby

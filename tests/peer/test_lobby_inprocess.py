@@ -98,3 +98,42 @@ async def test_a_link_cut_mid_hand_is_bridged_by_gossip(tmp_path: Path) -> None:
     assert all(log == logs[0] for log in logs)
     s1 = sessions[1]
     assert not s1.mesh.peers()[s1.peer_ids[2]].connected  # type: ignore[attr-defined]
+
+
+async def test_a_lost_start_message_is_recovered_from_the_log_gossip(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """The host's "start" never reaches one joiner (as when the host crashes while
+    sending it): the joiner starts from the genesis the log gossip brings."""
+    import p2pcards.peer._lobby as lobby_mod
+
+    ids = [new_identity(n) for n in ("H", "J1", "J2")]
+    real_send = lobby_mod._send
+
+    async def lossy(mesh, peer_id, data):  # type: ignore[no-untyped-def]
+        if peer_id == ids[2].peer_id and data[:8].find(b"start") >= 0:
+            return
+        await real_send(mesh, peer_id, data)
+
+    monkeypatch.setattr(lobby_mod, "_send", lossy)
+    results: dict[int, object] = {}
+    with trio.fail_after(60):
+        async with host_table(
+            ids[0], load_game("akulina", seats=3), bind="127.0.0.1", mdns=False,
+            base=tmp_path / "p0",
+        ) as lobby:
+            addr = lobby.address
+
+            async def joiner(i: int) -> None:
+                async with join_table(ids[i], addr, base=tmp_path / f"p{i}") as jl:
+                    s = await jl.started()
+                    results[i] = await play_bot(s, "basic", random.Random(i))
+                    await s.done.wait()
+
+            async with trio.open_nursery() as n:
+                n.start_soon(joiner, 1)
+                await trio.sleep(0.3)
+                n.start_soon(joiner, 2)
+                session = await lobby.started()
+                results[0] = await play_bot(session, "basic", random.Random(0))
+    assert len(results) == 3 and all(r == results[0] for r in results.values())
