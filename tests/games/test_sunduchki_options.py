@@ -210,23 +210,33 @@ def test_the_safety_cap_ends_the_game_counting_chests_as_they_are() -> None:
 
 
 @pytest.mark.parametrize(
-    ("seed", "chests", "winners"),
-    [(10, [4, 1, 4], [0, 2]), (0, [3, 2, 4], [2])],
-    ids=["4-4-1", "4-3-2"],
+    ("pattern", "shared"), [((4, 4, 1), 2), ((4, 3, 2), 1)], ids=["4-4-1", "4-3-2"]
 )
-def test_ties_share_the_win(seed: int, chests: list[int], winners: list[int]) -> None:
-    state = load_game("sunduchki", seats=3).new_state()
-    result = LocalDealer.seeded(state, seed).run([BOTS["basic"]] * 3)
-    assert result["chests"] == chests
-    assert result["winners"] == winners
-    assert result["losers"] == [s for s in range(3) if s not in winners]
+def test_ties_share_the_win(pattern: tuple[int, int, int], shared: int) -> None:
+    """The first seeded three-seat game (of at most 400) ending with these chest counts:
+    the seats with the best count win together, every other seat loses."""
+    game = load_game("sunduchki", seats=3)
+    for seed in range(400):
+        state = game.new_state()
+        result = LocalDealer.seeded(state, seed).run([BOTS["basic"]] * 3)
+        chests = result["chests"]
+        if tuple(sorted(chests, reverse=True)) == pattern:
+            break
+    else:
+        pytest.fail(f"no game ended {pattern}")
+    best = [s for s in range(3) if chests[s] == 4]
+    assert len(best) == shared
+    assert result["winners"] == best
+    assert result["losers"] == [s for s in range(3) if s not in best]
 
 
 def test_skips_and_passes_follow_the_rules_in_whole_games() -> None:
     """Every skip happens with an empty hand and an empty stock; every pass with no
     opponent holding cards; every game ends with all chests out, within the cap."""
     skips = passes = 0
-    for seed in (36, 1, 2, 3):
+    for seed in range(200):  # until a game has shown a skip (seed 36 with today's bots)
+        if skips and seed >= 4:
+            break
         state = load_game("sunduchki", seats=3).new_state()
         d = LocalDealer.seeded(state, seed)
         seen = 0
@@ -245,7 +255,7 @@ def test_skips_and_passes_follow_the_rules_in_whole_games() -> None:
 
         result = d.run([BOTS["basic"]] * 3, on_event=watch)
         assert sum(result["chests"]) == 9 and not result["capped"]
-    assert skips > 0  # seed 36 has skips with an empty stock
+    assert skips > 0
 
 
 def test_view_has_what_terminal_play_needs() -> None:
