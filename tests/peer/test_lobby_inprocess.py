@@ -119,7 +119,10 @@ async def test_a_lost_start_message_is_recovered_from_the_log_gossip(
     results: dict[int, object] = {}
     with trio.fail_after(60):
         async with host_table(
-            ids[0], load_game("akulina", seats=3), bind="127.0.0.1", mdns=False,
+            ids[0],
+            load_game("akulina", seats=3),
+            bind="127.0.0.1",
+            mdns=False,
             base=tmp_path / "p0",
         ) as lobby:
             addr = lobby.address
