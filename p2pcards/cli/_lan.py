@@ -16,6 +16,7 @@ import trio
 
 from p2pcards import net
 from p2pcards.cli._i18n import add_lang_argument, tr
+from p2pcards.cli._results import format_result
 from p2pcards.files import ENV_HOME, StorageError
 from p2pcards.identity import Identity, IdentityError, load_or_create_identity
 from p2pcards.peer import LobbyUpdate, Session, play_bot, resume_table, unfinished_tables
@@ -80,10 +81,14 @@ def identity_from_args(args: argparse.Namespace) -> Identity:
 
 
 def parse_address(text: str) -> net.Address | None:
-    """``host:port`` -> (host, port), or None when ``text`` is not an address."""
+    """``host:port`` -> (host, port), or None when ``text`` is not an address.
+    Exits 2 for a port outside 1..65535."""
     host, sep, port = text.rpartition(":")
     if not sep or not port.isdigit() or not host:
         return None
+    if not 1 <= int(port) <= 65535:
+        print(f"p2pcards: port {port} is not a port number (1-65535)", file=sys.stderr)
+        raise SystemExit(2)
     return (host.strip("[]"), int(port))
 
 
@@ -164,6 +169,8 @@ def final_report(session: Session, lang: str) -> int:
                 )
             )
         return 1
+    if table.result is not None:
+        print(tr(lang, "result: ", "итог: ") + format_result(table.result, session.names, lang))
     hands = ", ".join(str(h) for h in table.verified)
     print(
         tr(

@@ -66,6 +66,9 @@ async def _host(args: argparse.Namespace) -> int:
     lang = args.lang
     game = game_from_args(args)
     me = identity_from_args(args)
+    if not 0 <= args.port <= 65535:
+        print(f"p2pcards: --port {args.port} is not a port number (0-65535)", file=sys.stderr)
+        return 2
     if not 0 <= args.bots < game.seats:
         print(f"p2pcards: --bots must be 0..{game.seats - 1}", file=sys.stderr)
         return 2
@@ -94,16 +97,26 @@ async def _host(args: argparse.Namespace) -> int:
                 f"(отпечаток {me.fingerprint})",
             )
         )
-        print(
-            tr(
-                lang,
-                f"table name: {lobby.table_name}; others join with: p2pcards join "
-                f"{lobby.table_name!r}  or  p2pcards join HOST:{port}",
-                f"имя стола: {lobby.table_name}; подключиться: p2pcards join "
-                f"'{lobby.table_name}'  или  p2pcards join АДРЕС:{port}",
-            ),
-            flush=True,
-        )
+        if args.no_mdns:
+            print(
+                tr(
+                    lang,
+                    f"not announced on mDNS; others join with: p2pcards join HOST:{port}",
+                    f"без mDNS; подключиться: p2pcards join АДРЕС:{port}",
+                ),
+                flush=True,
+            )
+        else:
+            print(
+                tr(
+                    lang,
+                    f"table name: {lobby.table_name}; others join with: p2pcards join "
+                    f"{lobby.table_name!r}  or  p2pcards join HOST:{port}",
+                    f"имя стола: {lobby.table_name}; подключиться: p2pcards join "
+                    f"'{lobby.table_name}'  или  p2pcards join АДРЕС:{port}",
+                ),
+                flush=True,
+            )
         async with trio.open_nursery() as nursery:
             for i in range(args.bots):
                 nursery.start_soon(_bot_seat, ("127.0.0.1", port), i, args.strategy, lang)

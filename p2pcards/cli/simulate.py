@@ -10,6 +10,7 @@ from typing import Any
 from p2pcards.cli._history import history_line
 from p2pcards.cli._i18n import tr
 from p2pcards.cli._options import add_game_arguments, game_from_args
+from p2pcards.cli._results import format_result
 from p2pcards.games import Decision, Event, LocalDealer, Move
 
 
@@ -78,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         tr(
             lang,
             f"{title}: {args.games} games, {game.seats} seats, seed {args.seed}",
-            f"{title}: {args.games} партий, {game.seats} игроков, зерно {args.seed}",
+            f"{title}: {args.games} партий, игроков: {game.seats}, seed {args.seed}",
         )
     )
     print(tr(lang, "seat  bot     wins    losses", "место бот     победы  поражения"))
@@ -124,5 +125,7 @@ def _show(game: Any, players: list[Any], seed: int, lang: str) -> int:
         if line:
             print(line)
     result = state.need().result  # type: ignore[union-attr]
-    print(tr(lang, f"result: {dict(result)}", f"итог: {dict(result)}"))
+    names = [tr(lang, f"seat {s}", f"место {s}") for s in range(game.seats)]
+    res = format_result(result, names, lang)
+    print(tr(lang, f"result: {res}", f"итог: {res}"))
     return 0

@@ -50,11 +50,13 @@ class LiveScreen:
         self.waiting: tuple[str, float] | None = None
         self.below: RenderableType | None = None
         self.result: Mapping[str, Any] | None = None
+        self._before: View | None = None  # the view at the previous event
 
     def feed(self, ev: object, view: View | None, now: float) -> None:
         """Update the history, the waiting line and the sheet shown below the screen."""
         ui, names = self.ui, self.names
         t = ui.t
+        before, self._before = self._before, view
         if view is not None and isinstance(ev, Waiting | YourTurn):
             self.history.extend(ui.facts(view, names))
         if isinstance(ev, Waiting):
@@ -67,7 +69,10 @@ class LiveScreen:
             return
         if isinstance(ev, MoveMade):
             self.waiting = None
-            line = ui.history_line(ev.move, view, names) if view is not None else ev.text
+            # describe the move in the state it was made in (a draw counts the holder's
+            # cards before it), i.e. the view at the previous event
+            seen = before if before is not None else view
+            line = ui.history_line(ev.move, seen, names) if seen is not None else ev.text
             if line:
                 self.history.append(line)
         elif isinstance(ev, YourCards):

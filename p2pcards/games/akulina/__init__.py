@@ -1,6 +1,6 @@
 """Akulina (Акулина, Russian Old Maid): rules engine, moves and bots.
 
-Rules: ``shared/rules/akulina.ru.txt``; in our words with every option:
+Rules: ``../shared/rules/akulina.ru.txt``; in our words with every option:
 ``docs/rules/akulina.md``.
 """
 

@@ -1,6 +1,6 @@
 """Sunduchki (Сундучки, a Go Fish with three questions): rules engine, moves and bots.
 
-Rules: ``shared/rules/sunduchki.ru.txt``; in our words with every option:
+Rules: ``../shared/rules/sunduchki.ru.txt``; in our words with every option:
 ``docs/rules/sunduchki.md``.
 """
 

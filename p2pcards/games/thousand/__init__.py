@@ -1,6 +1,6 @@
 """Thousand (Тысяча): rules engine, moves and bots.
 
-Rules: ``shared/rules/thousand.ru.txt``; in our words with every option:
+Rules: ``../shared/rules/thousand.ru.txt``; in our words with every option:
 ``docs/rules/thousand.md``.
 """
 
