@@ -42,7 +42,7 @@ GENESIS_KIND = "genesis"
 ACCEPT_KIND = "accept"
 MIN_SEATS = 2
 MAX_NAME_LEN = 64
-_GAME_RE = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+_GAME_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 
 OptionValue = int | str | bool | None
 

@@ -185,3 +185,14 @@ def test_no_accepts_after_the_start() -> None:
 def test_genesis_dataclass_from_body_is_equal() -> None:
     g = genesis_of(8)
     assert Genesis.from_body(g.to_body()) == g
+
+
+def test_a_game_named_by_a_number_is_a_valid_genesis() -> None:
+    """The registry's name of Сто одно is "101": a genesis for it must verify (it was
+    refused as "bad game name", so 101 could not be hosted)."""
+    g = dataclasses.replace(genesis_of(2), game="101", options={})
+    entry = make_genesis(identity(0), g)
+    _entry, got = verify_genesis(entry.raw, identity(0).public_key())
+    assert got.game == "101"
+    with pytest.raises(ValueError, match="bad game name"):
+        make_genesis(identity(0), dataclasses.replace(g, game="Big Game!"))
