@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -19,12 +20,27 @@ def netns_setup() -> None:
     subprocess.run(["ip", "route", "add", "224.0.0.0/4", "dev", "lo"], check=True)
 
 
+def check_game(args: argparse.Namespace) -> str:
+    """Fill in the game's default seat count and validate game, seats and options before
+    any process starts ('' when fine, else why not)."""
+    from p2pcards.games import OptionError, game_info
+
+    try:
+        info = game_info(args.game)
+        opts = dict(o.split("=", 1) for o in args.option if "=" in o)
+        game = info.configure(args.seats, **opts)
+    except OptionError as e:
+        return str(e)
+    args.seats = game.seats
+    return ""
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(prog="scripts/demo")
     ap.add_argument("--netns", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--human", action="store_true", help="play one seat yourself")
     ap.add_argument("--game", default="akulina")
-    ap.add_argument("--seats", type=int, default=4)
+    ap.add_argument("--seats", type=int, default=None, help="number of seats (game default)")
     ap.add_argument("--lang", default=None)
     ap.add_argument("--option", "-o", action="append", default=[])
     ap.add_argument(
@@ -32,7 +48,12 @@ def main() -> int:
         action="store_true",
         help="(tests) a namespace with no multicast: join by address",
     )
+    ap.add_argument("--timeout", type=float, default=600.0, help="give up after this many seconds")
     args = ap.parse_args()
+    problem = check_game(args)
+    if problem:
+        print(f"scripts/demo: {problem}", file=sys.stderr)
+        return 2
     if args.netns and args.no_multicast:
         subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
         args.netns = False
@@ -71,8 +92,20 @@ def main() -> int:
     host = subprocess.Popen(
         host_cmd, env=env, stdout=None if args.human else subprocess.PIPE, text=True
     )
+    procs = [host]
+    timed_out = threading.Event()
+
+    def kill_all() -> None:
+        timed_out.set()
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+
+    watchdog = threading.Timer(args.timeout, kill_all)
+    watchdog.daemon = True
+    watchdog.start()
     time.sleep(1.0)
-    bots = []
+    bot_outs = []
     for i in range(1, args.seats):
         cmd = [
             *P2P,
@@ -89,13 +122,28 @@ def main() -> int:
         ]
         if args.netns:
             cmd += ["--interface", "127.0.0.1"]
-        bots.append(subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, text=True))
+        # to a file, not a pipe: a long game would fill a pipe nobody reads until the end
+        out_path = work / f"peer{i}.out"
+        with out_path.open("w") as f:
+            procs.append(subprocess.Popen(cmd, env=env, stdout=f, stderr=f, text=True))
+        bot_outs.append(out_path)
+    bots = procs[1:]
     if not args.human:
         assert host.stdout is not None
         for line in host.stdout:
             print(line, end="", flush=True)
-    rc_host = host.wait(timeout=600)
-    outs = [b.communicate(timeout=120)[0] for b in bots]
+    rc_host = host.wait()
+    if rc_host != 0:
+        time.sleep(2.0)  # let the bots see the end, then stop those still waiting
+        for b in bots:
+            if b.poll() is None:
+                b.terminate()
+    for b in bots:
+        b.wait()
+    watchdog.cancel()
+    if timed_out.is_set():
+        print(f"== timed out after {args.timeout:.0f} s: every peer was stopped")
+    outs = [p.read_text() for p in bot_outs]
     print("== every peer's verdict")
     verdicts = []
     for i, out in enumerate(outs, 1):
@@ -109,11 +157,18 @@ def main() -> int:
     logs = sorted((work).glob("peer*/tables/*.log"))
     blobs = {p.read_bytes() for p in logs}
     print(f"== {len(logs)} logs, byte-identical: {len(blobs) == 1}")
+    if not logs:
+        print("== demo FAILED: no peer wrote a log")
+        return 1
     audit = subprocess.run([*P2P, "audit", str(logs[0]), *lang], capture_output=True, text=True)
     print("== p2pcards audit " + str(logs[0]))
     print(audit.stdout, end="")
     ok = (
-        rc_host == 0 and all(v == 0 for v in verdicts) and len(blobs) == 1 and audit.returncode == 0
+        rc_host == 0
+        and all(v == 0 for v in verdicts)
+        and len(logs) == args.seats
+        and len(blobs) == 1
+        and audit.returncode == 0
     )
     print("== demo OK" if ok else "== demo FAILED")
     return 0 if ok else 1
