@@ -10,6 +10,7 @@ them is sent; every appended entry goes to the table's log file.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,7 @@ import trio
 from p2pcards import net
 from p2pcards.games import Move
 from p2pcards.peer._storage import TableStorage
+from p2pcards.peer._trace import Trace
 from p2pcards.table import (
     Broadcast,
     GameOver,
@@ -132,6 +134,7 @@ class Session:
         """Seconds to wait for a seat before voting to end the hand without it."""
         self.waiting_since: float | None = None
         self.waiting_for: tuple[int, ...] = ()
+        self.trace = Trace.from_env()  # off unless P2PCARDS_TRACE is set
 
     @property
     def log_path(self) -> str:
@@ -145,6 +148,8 @@ class Session:
             if isinstance(o, Persist):
                 self.storage.persist(o.key, o.data)
             elif isinstance(o, Broadcast):
+                if self.trace is not None:
+                    self.trace.event("signed", seq=o.seq, kind=o.kind)
                 self._send_q.send_nowait(o.data)
             else:
                 if isinstance(o, GameOver):
@@ -164,6 +169,10 @@ class Session:
         log = self.table.log
         if len(log) > self._written:
             self.storage.append_entries([log[i].raw for i in range(self._written, len(log))])
+            if self.trace is not None:
+                for i in range(self._written, len(log)):
+                    e = log[i]
+                    self.trace.event("applied", seq=e.seq, kind=e.kind, seat=e.seat, hand=e.hand)
             self._written = len(log)
         if self.store.sync() and self.mesh is not None:
             self.mesh.announce()
@@ -188,6 +197,15 @@ class Session:
         """Drive the table over ``mesh`` until the game is over (then keep serving the
         log to peers for ``linger`` seconds so everyone gets the last entries)."""
         self.mesh = mesh
+        if self.trace is not None:
+            self.trace.event("start", seat=self.seat, seats=len(self.peer_ids), pid=os.getpid())
+        try:
+            await self._run(mesh, task_status)
+        finally:
+            if self.trace is not None:
+                self.trace.flush()
+
+    async def _run(self, mesh: net.Mesh, task_status: Any) -> None:
         async with trio.open_nursery() as nursery:
             nursery.start_soon(self._sender)
             nursery.start_soon(self._watchdog)

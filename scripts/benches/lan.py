@@ -1,0 +1,176 @@
+"""``scripts/bench lan [--seats 2 4 8] [--hands H] [--game G] [--option K=V ...]``: the
+protocol's speed over real TCP between separate processes.
+
+Every peer is its own OS process (``p2pcards host --headless`` plus ``p2pcards bot``),
+joined by address on 127.0.0.1 inside a private network namespace (``unshare -rn``: the
+loopback of a namespace of our own, never a real interface).  Each peer writes a timing
+trace (``P2PCARDS_TRACE``, see ``p2pcards/peer/_trace.py``): when its table signed an
+entry and when each entry was in its log and applied, read from ``time.monotonic()``,
+which all processes on one Linux machine share.  Default game: Akulina with the full
+36-card deck, ``H`` hands per game.
+
+Figures (milliseconds), one JSON line each, per seat count:
+
+- ``shuffle+deal``: per hand, from the signing of the hand's first shuffle pass (by its
+  author) until the last entry of the deal (the last key-share acknowledgement before the
+  first move) is applied by every peer;
+- ``move``: per move, from its signing by its author until every peer has applied it.
+
+Also the wall time of the whole game and the CPU time all peers used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from _util import emit
+
+ROOT = Path(__file__).resolve().parents[2]
+P2P = [sys.executable, "-m", "p2pcards.cli"]
+INSIDE = "P2PCARDS_BENCH_NETNS"
+
+
+def _in_netns(argv: list[str]) -> int:
+    """Run this bench again inside a private network namespace; its exit status."""
+    for flag in ("-rn", "-n"):
+        if shutil.which("unshare") and (
+            subprocess.run(["unshare", flag, "true"], capture_output=True).returncode == 0
+        ):
+            env = {**os.environ, INSIDE: "1", "PYTHONPATH": str(ROOT)}
+            cmd = ["unshare", flag, sys.executable, __file__, *argv]
+            return subprocess.run(cmd, env=env).returncode
+    sys.exit("scripts/bench lan: cannot create a private network namespace (unshare -rn)")
+
+
+def _read_trace(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def play(seats: int, hands: int, game: str, options: list[str], port: int) -> dict[str, Any]:
+    """One game among ``seats`` processes; returns the figures."""
+    work = Path(tempfile.mkdtemp(prefix="p2pcards-bench-lan-"))
+    opts = [x for o in options for x in ("--option", o)]
+    if game == "akulina":
+        opts += ["--option", f"hands={hands}"]
+    procs = []
+    t0 = time.monotonic()
+    cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    for i in range(seats):
+        env = {**os.environ, "P2PCARDS_TRACE": str(work / f"trace{i}.jsonl")}
+        common = ["--home", str(work / f"peer{i}"), "--player-name", f"p{i}", "--lang", "en"]
+        if i == 0:
+            cmd = [*P2P, "host", game, "--seats", str(seats), *opts, "--headless", "basic"]
+            cmd += ["--no-mdns", "--bind", "127.0.0.1", "--port", str(port), *common]
+        else:
+            cmd = [*P2P, "bot", "--join", f"127.0.0.1:{port}", "--strategy", "basic", *common]
+        with (work / f"peer{i}.out").open("w") as out:
+            procs.append(subprocess.Popen(cmd, env=env, stdout=out, stderr=out, cwd=ROOT))
+        if i == 0:
+            time.sleep(1.5)  # let the host listen before the others dial
+    rcs = []
+    for p in procs:
+        try:
+            rcs.append(p.wait(timeout=600))
+        except subprocess.TimeoutExpired:
+            p.kill()
+            rcs.append(-9)
+    wall = time.monotonic() - t0
+    cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
+    if any(rcs):
+        tails = [(work / f"peer{i}.out").read_text()[-600:] for i in range(seats)]
+        raise SystemExit(f"scripts/bench lan: a peer failed {rcs}: {tails}")
+    traces = [_read_trace(work / f"trace{i}.jsonl") for i in range(seats)]
+    figures = analyse(traces)
+    figures["wall_s"] = wall
+    figures["cpu_s"] = cpu
+    shutil.rmtree(work, ignore_errors=True)
+    return figures
+
+
+def analyse(traces: list[list[dict[str, Any]]]) -> dict[str, Any]:
+    """From every peer's trace: ``deal`` (ms per hand) and ``move`` (ms per move)."""
+    signed: dict[int, float] = {}
+    applied: list[dict[int, float]] = []
+    kinds: dict[int, tuple[str, int]] = {}
+    for tr in traces:
+        got: dict[int, float] = {}
+        for ev in tr:
+            if ev["ev"] == "signed":
+                signed[ev["seq"]] = ev["t"]
+            elif ev["ev"] == "applied":
+                got[ev["seq"]] = ev["t"]
+                kinds[ev["seq"]] = (ev["kind"], ev["hand"])
+        applied.append(got)
+
+    def everyone(seq: int) -> float | None:
+        ts = [a.get(seq) for a in applied]
+        return None if any(t is None for t in ts) else max(t for t in ts if t is not None)
+
+    deal: list[float] = []
+    move: list[float] = []
+    by_hand: dict[int, list[int]] = {}
+    for seq in sorted(kinds):
+        by_hand.setdefault(kinds[seq][1], []).append(seq)
+    for hand, seqs in sorted(by_hand.items()):
+        if hand == 0:
+            continue
+        passes = [q for q in seqs if kinds[q][0] == "pass"]
+        moves = [q for q in seqs if kinds[q][0] == "move"]
+        if not passes or not moves:
+            continue
+        last_deal = max(q for q in seqs if q < moves[0])
+        end = everyone(last_deal)
+        if passes[0] in signed and end is not None:
+            deal.append((end - signed[passes[0]]) * 1000)
+        for q in moves:
+            end = everyone(q)
+            if q in signed and end is not None:
+                move.append((end - signed[q]) * 1000)
+    return {"deal": deal, "move": move}
+
+
+def main(argv: list[str]) -> None:
+    p = argparse.ArgumentParser(prog="scripts/bench lan")
+    p.add_argument("--seats", type=int, nargs="+", default=[2, 4, 8])
+    p.add_argument("--hands", type=int, default=5, help="hands per game (Akulina)")
+    p.add_argument("--game", default="akulina")
+    p.add_argument("--option", "-o", action="append", default=None)
+    p.add_argument("--port", type=int, default=41000)
+    a = p.parse_args(argv)
+    if os.environ.get(INSIDE) != "1":
+        rc = _in_netns(argv)
+        if rc:
+            sys.exit(rc)
+        return
+    subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
+    options = (
+        a.option if a.option is not None else (["full_deck=true"] if a.game == "akulina" else [])
+    )
+    cards = 36 if a.game == "akulina" and "full_deck=true" in options else None
+    for i, n in enumerate(a.seats):
+        f = play(n, a.hands, a.game, options, a.port + i)
+        params: dict[str, Any] = {"game": a.game, "seats": n}
+        if cards:
+            params["cards"] = cards
+        emit("lan", "ms shuffle+deal", f["deal"], **params)
+        emit("lan", "ms move", f["move"], **params)
+        emit("lan", "s game wall time", [f["wall_s"]], **params, hands=len(f["deal"]))
+        emit("lan", "s cpu, all peers", [f["cpu_s"]], **params, hands=len(f["deal"]))
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).parent))
+    main(sys.argv[1:])
