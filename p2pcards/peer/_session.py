@@ -1,9 +1,11 @@
 """A seated table running over the network: the Table state machine fed by a Mesh.
 
-Entries reach the table two ways: directly from their author (every Broadcast output is
-sent to every other seat), and through the mesh's log gossip, which replicates the
-entries the table has appended (so a seat that missed a direct send, or reconnects,
-catches up from any peer).  Secrets are written (fsync) before anything that depends on
+Entries reach the table two ways: directly from their author (a Broadcast output that is
+not yet in the author's log, i.e. a round contribution, is sent to every other seat), and
+through the mesh's log gossip, which replicates the entries the table has appended (so a
+seat that missed a direct send, or reconnects, catches up from any peer).  An entry the
+author has already appended goes by the gossip only: sending it directly as well made
+every peer receive and check it twice.  Secrets are written (fsync) before anything that depends on
 them is sent; every appended entry goes to the table's log file.
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import math
 import os
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -144,13 +147,18 @@ class Session:
     # -- feeding the table ------------------------------------------------------------
     def handle(self, outs: list[Output]) -> None:
         """Carry out table outputs in order: persist, send, report."""
+        t0 = time.monotonic() if self.trace is not None else 0.0
         for o in outs:
             if isinstance(o, Persist):
                 self.storage.persist(o.key, o.data)
             elif isinstance(o, Broadcast):
                 if self.trace is not None:
-                    self.trace.event("signed", seq=o.seq, kind=o.kind)
-                self._send_q.send_nowait(o.data)
+                    self.trace.event("signed", t0, seq=o.seq, kind=o.kind)
+                log = self.table.log
+                if not (o.seq < len(log) and log[o.seq].raw == o.data):
+                    # not in our log yet (a round contribution): send it to every seat;
+                    # an entry already in our log goes to each peer by the log gossip
+                    self._send_q.send_nowait(o.data)
             else:
                 if isinstance(o, GameOver):
                     self.done.set()

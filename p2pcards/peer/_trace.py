@@ -4,8 +4,9 @@ With the environment variable ``P2PCARDS_TRACE`` set to a file path, a Session a
 one JSON object per line to that file:
 
 - ``{"ev": "start", "t": T, "seat": S, "seats": N, "pid": P}`` when it starts;
-- ``{"ev": "signed", "t": T, "seq": Q, "kind": K}`` when its table signed entry ``Q``
-  (before it is sent);
+- ``{"ev": "signed", "t": T, "seq": Q, "kind": K}`` when its table has signed entry ``Q``
+  (taken as the session gets the table's outputs, before it persists the secrets the
+  entry depends on and sends it);
 - ``{"ev": "applied", "t": T, "seq": Q, "kind": K, "seat": A, "hand": H}`` when entry
   ``Q`` (written by seat ``A``, transcript hand ``H``) is in its log and applied.
 
@@ -41,9 +42,10 @@ class Trace:
         path = os.environ.get(ENV_TRACE)
         return cls(path) if path else None
 
-    def event(self, ev: str, **fields: Any) -> None:
-        """Record ``ev`` with the current monotonic time and ``fields``."""
-        self._lines.append(json.dumps({"ev": ev, "t": time.monotonic(), **fields}))
+    def event(self, ev: str, t: float | None = None, **fields: Any) -> None:
+        """Record ``ev`` at time ``t`` (default: now, ``time.monotonic()``) with ``fields``."""
+        now = time.monotonic() if t is None else t
+        self._lines.append(json.dumps({"ev": ev, "t": now, **fields}))
         if len(self._lines) >= self.FLUSH_EVERY:
             self.flush()
 

@@ -91,6 +91,7 @@ from p2pcards.transcript import (
 
 RandomBytes = Callable[[int], bytes]
 MAX_PENDING = 4096
+DUP_WINDOW = 64  # how far back a received entry is compared with the log (duplicates)
 
 
 class Table:
@@ -188,7 +189,11 @@ class Table:
     def receive(self, data: bytes) -> list[Output]:
         """Take one received entry (signed bytes).  Invalid bytes give a
         :class:`Rejected` output and change nothing; a signed entry that breaks the
-        protocol gives :class:`CheatDetected` naming its seat."""
+        protocol gives :class:`CheatDetected` naming its seat.  The exact bytes of an
+        entry already in the log (the same entry delivered again, directly and by gossip)
+        are dropped at once: verified when first taken, they change nothing."""
+        if self._recently_logged(data):
+            return self._drain()
         try:
             entry = self.log.verify(data)
         except TranscriptError as e:
@@ -244,6 +249,12 @@ class Table:
             self._abandon = stalled
             self._reset_step()
         return self._pump()
+
+    def _recently_logged(self, data: bytes) -> bool:
+        """True when ``data`` are the bytes of one of the last DUP_WINDOW log entries."""
+        log = self.log
+        n = len(log)
+        return any(log[i].raw == data for i in range(n - 1, max(n - DUP_WINDOW, 0) - 1, -1))
 
     def legal_moves(self) -> list[Move]:
         """This seat's legal moves now (empty when it is not its decision)."""

@@ -29,12 +29,16 @@ def recover(f: BinaryIO) -> LogContents:
     return contents
 
 
+_datasync = getattr(os, "fdatasync", os.fsync)
+
+
 def append_records(
     f: BinaryIO, records: Iterable[tuple[RecordType, bytes]], *, sync: bool = True
 ) -> None:
     """Append records at the end of ``f`` (writing the magic first if the file is
-    empty), flush, and with ``sync`` call ``os.fsync`` so they survive a crash before
-    the caller publishes anything that depends on them."""
+    empty), flush, and with ``sync`` call ``os.fdatasync`` (``os.fsync`` where there is
+    none) so they survive a crash before the caller publishes anything that depends on
+    them (fdatasync also syncs the file size an append changes)."""
     f.seek(0, os.SEEK_END)
     out = b"".join(encode_record(t, d) for t, d in records)
     if f.tell() == 0:
@@ -42,4 +46,4 @@ def append_records(
     f.write(out)
     f.flush()
     if sync:
-        os.fsync(f.fileno())
+        _datasync(f.fileno())

@@ -40,3 +40,28 @@ def test_two_hundred_honest_games_raise_no_accusation() -> None:
             assert h.cheats(s) == [], f"game {i}: seat {s} accused someone"
             assert h.tables[s].verified == [1]
         assert h.tables[0].result is not None
+
+
+def test_an_entry_delivered_again_is_not_verified_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over the LAN every entry arrives twice or more (directly from its author and by
+    the log gossip): the exact bytes of a logged entry are dropped without a second
+    signature check, and change nothing."""
+    from p2pcards.transcript import Log
+
+    h = Harness("akulina", 3, seed=21, duplicate=0.0)
+    h.run()
+    t = h.tables[1]
+    theirs = [e.raw for e in t.log if e.seat != 1][-5:]
+    calls: list[bytes] = []
+    real = Log.verify
+    monkeypatch.setattr(Log, "verify", lambda self, d: calls.append(d) or real(self, d))
+    before = [e.raw for e in t.log]
+    for raw in theirs:
+        assert t.receive(raw) == []
+    assert calls == []
+    assert [e.raw for e in t.log] == before and t.cheats == []
+    # bytes that are not in the log are still verified (and a forgery still rejected)
+    forged = theirs[-1][:-1] + bytes([theirs[-1][-1] ^ 1])
+    outs = t.receive(forged)
+    assert calls == [forged]
+    assert any(type(o).__name__ == "Rejected" for o in outs)
