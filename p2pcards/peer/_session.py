@@ -1,11 +1,9 @@
 """A seated table running over the network: the Table state machine fed by a Mesh.
 
-Entries reach the table two ways: directly from their author (a Broadcast output that is
-not yet in the author's log, i.e. a round contribution, is sent to every other seat), and
-through the mesh's log gossip, which replicates the entries the table has appended (so a
-seat that missed a direct send, or reconnects, catches up from any peer).  An entry the
-author has already appended goes by the gossip only: sending it directly as well made
-every peer receive and check it twice.  Secrets are written (fsync) before anything that depends on
+Entries reach the table two ways: directly from their author (every Broadcast output is
+sent to every other seat), and through the mesh's log gossip, which replicates the
+entries the table has appended (so a seat that missed a direct send, or reconnects,
+catches up from any peer).  Secrets are written (fsync) before anything that depends on
 them is sent; every appended entry goes to the table's log file.
 """
 
@@ -154,11 +152,7 @@ class Session:
             elif isinstance(o, Broadcast):
                 if self.trace is not None:
                     self.trace.event("signed", t0, seq=o.seq, kind=o.kind)
-                log = self.table.log
-                if not (o.seq < len(log) and log[o.seq].raw == o.data):
-                    # not in our log yet (a round contribution): send it to every seat;
-                    # an entry already in our log goes to each peer by the log gossip
-                    self._send_q.send_nowait(o.data)
+                self._send_q.send_nowait(o.data)
             else:
                 if isinstance(o, GameOver):
                     self.done.set()
