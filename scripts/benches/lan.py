@@ -11,9 +11,13 @@ which all processes on one Linux machine share.  Default game: Akulina with the 
 
 Figures (milliseconds), one JSON line each, per seat count:
 
-- ``shuffle+deal``: per hand, from the signing of the hand's first shuffle pass (by its
-  author) until the last entry of the deal (the last key-share acknowledgement before the
-  first move) is applied by every peer;
+- ``shuffle+deal, until every peer``: per hand, from the signing of the hand's first
+  shuffle pass (by its author) until the last entry of the deal (the last key-share
+  acknowledgement before the first move) is applied by every peer;
+- ``shuffle+deal, as seen by each peer``: per hand and peer, from the moment that peer
+  has the first pass (signed it, or applied it) until it applies the deal's last entry
+  (on a machine with fewer cores than peers, a peer still checking the previous hand
+  delays the others: this figure leaves that wait out of the peers that were not late);
 - ``move``: per move, from its signing by its author until every peer has applied it.
 
 The peers' files go to the system's temporary directory (a disk: every secret, a move
@@ -108,25 +112,30 @@ def play(
 
 
 def analyse(traces: list[list[dict[str, Any]]]) -> dict[str, Any]:
-    """From every peer's trace: ``deal`` (ms per hand) and ``move`` (ms per move)."""
+    """From every peer's trace: ``deal`` (ms per hand, until every peer), ``deal_seen``
+    (ms per hand and peer, as that peer saw it) and ``move`` (ms per move)."""
     signed: dict[int, float] = {}
     applied: list[dict[int, float]] = []
+    mine: list[dict[int, float]] = []
     kinds: dict[int, tuple[str, int]] = {}
     for tr in traces:
         got: dict[int, float] = {}
+        own: dict[int, float] = {}
         for ev in tr:
             if ev["ev"] == "signed":
-                signed[ev["seq"]] = ev["t"]
+                signed[ev["seq"]] = own[ev["seq"]] = ev["t"]
             elif ev["ev"] == "applied":
                 got[ev["seq"]] = ev["t"]
                 kinds[ev["seq"]] = (ev["kind"], ev["hand"])
         applied.append(got)
+        mine.append(own)
 
     def everyone(seq: int) -> float | None:
         ts = [a.get(seq) for a in applied]
         return None if any(t is None for t in ts) else max(t for t in ts if t is not None)
 
     deal: list[float] = []
+    seen: list[float] = []
     move: list[float] = []
     by_hand: dict[int, list[int]] = {}
     for seq in sorted(kinds):
@@ -138,15 +147,19 @@ def analyse(traces: list[list[dict[str, Any]]]) -> dict[str, Any]:
         moves = [q for q in seqs if kinds[q][0] == "move"]
         if not passes or not moves:
             continue
-        last_deal = max(q for q in seqs if q < moves[0])
+        first, last_deal = passes[0], max(q for q in seqs if q < moves[0])
         end = everyone(last_deal)
-        if passes[0] in signed and end is not None:
-            deal.append((end - signed[passes[0]]) * 1000)
+        if first in signed and end is not None:
+            deal.append((end - signed[first]) * 1000)
+        for own, got in zip(mine, applied, strict=True):
+            start = own.get(first, got.get(first))
+            if start is not None and last_deal in got:
+                seen.append((got[last_deal] - start) * 1000)
         for q in moves:
             end = everyone(q)
             if q in signed and end is not None:
                 move.append((end - signed[q]) * 1000)
-    return {"deal": deal, "move": move}
+    return {"deal": deal, "deal_seen": seen, "move": move}
 
 
 def main(argv: list[str]) -> None:
@@ -182,7 +195,8 @@ def main(argv: list[str]) -> None:
         }
         if cards:
             params["cards"] = cards
-        emit("lan", "ms shuffle+deal", f["deal"], **params)
+        emit("lan", "ms shuffle+deal, until every peer", f["deal"], **params)
+        emit("lan", "ms shuffle+deal, as seen by each peer", f["deal_seen"], **params)
         emit("lan", "ms move", f["move"], **params)
         emit("lan", "s game wall time", [f["wall_s"]], **params, hands=len(f["deal"]))
         emit("lan", "s cpu, all peers", [f["cpu_s"]], **params, hands=len(f["deal"]))
