@@ -63,6 +63,8 @@ def run_game(rng: random.Random, kills: int, port: int, work: Path) -> dict[str,
         tables = list((work / f"peer{victim}" / "tables").glob("*.log"))
         if not tables or tables[0].with_suffix(".done").exists():
             continue
+        if tables[0].stat().st_size < 4096:
+            continue  # the game has not really begun (see the note on the lobby window)
         if procs[victim].poll() is not None:
             continue
         procs[victim].send_signal(signal.SIGKILL)

@@ -351,7 +351,14 @@ async def join_table(
     running Session.  Raises LobbyError in plain words (no table there, refused, the
     genesis does not match what was advertised).
     """
-    info = await probe_table(address, timeout=timeout)
+    for attempt in range(10):  # a host that is still starting answers within seconds
+        try:
+            info = await probe_table(address, timeout=timeout)
+            break
+        except LobbyError:
+            if attempt == 9:
+                raise
+            await trio.sleep(0.5)
     host_key = info["key"]
     if expect_key is not None and host_key != expect_key:
         raise LobbyError("the host's key is not the advertised one: someone else answers there")
