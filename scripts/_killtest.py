@@ -21,6 +21,9 @@ from pathlib import Path
 P2P = [sys.executable, "-m", "p2pcards.cli"]
 
 
+MIN_LOG = 4096
+
+
 def run_game(rng: random.Random, kills: int, port: int, work: Path) -> dict[str, object]:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     cmds = []
@@ -63,7 +66,7 @@ def run_game(rng: random.Random, kills: int, port: int, work: Path) -> dict[str,
         tables = list((work / f"peer{victim}" / "tables").glob("*.log"))
         if not tables or tables[0].with_suffix(".done").exists():
             continue
-        if tables[0].stat().st_size < 4096:
+        if tables[0].stat().st_size < MIN_LOG:
             continue  # the game has not really begun (see the note on the lobby window)
         if procs[victim].poll() is not None:
             continue
@@ -119,7 +122,15 @@ def main() -> int:
     ap.add_argument("--kills", type=int, default=2, help="kills per game")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument(
+        "--min-log",
+        type=int,
+        default=4096,
+        help="kill only once the victim's log has this many bytes",
+    )
     a = ap.parse_args()
+    global MIN_LOG
+    MIN_LOG = a.min_log
     subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
     rng = random.Random(a.seed)
     tried = survived = 0

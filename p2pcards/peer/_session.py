@@ -133,6 +133,7 @@ class Session:
         self.seat = table.me
         self.abandon_after = abandon_after
         """Seconds to wait for a seat before voting to end the hand without it."""
+        self._backlog: dict[bytes, list[bytes]] = {}
         self.waiting_since: float | None = None
         self.waiting_for: tuple[int, ...] = ()
         self.trace = Trace.from_env()  # off unless P2PCARDS_TRACE is set
@@ -254,10 +255,23 @@ class Session:
             for pid in self.peer_ids:
                 if self.seat is not None and pid == self.peer_ids[self.seat]:
                     continue
-                try:
-                    await self.mesh.send_direct(pid, data)
-                except net.NetError:
-                    pass  # the log gossip delivers it once it is in a log
+                await self._send_to(pid, data)
+
+    async def _send_to(self, pid: bytes, data: bytes) -> None:
+        """Send directly; a peer not connected now gets it when it (re)connects (a round
+        contribution is in nobody's log until the round completes, so the log gossip
+        cannot carry it: e.g. right after this seat restarted)."""
+        assert self.mesh is not None
+        try:
+            await self.mesh.send_direct(pid, data)
+        except net.NetError:
+            backlog = self._backlog.setdefault(pid, [])
+            if len(backlog) < 10_000:
+                backlog.append(data)
+
+    async def _flush_backlog(self, pid: bytes) -> None:
+        for data in self._backlog.pop(pid, []):
+            await self._send_to(pid, data)
 
     async def _receiver(self) -> None:
         assert self.mesh is not None
@@ -272,6 +286,8 @@ class Session:
                 s = self.seat_of(ev.peer_id)
                 if s is not None:
                     self._ev_send.send_nowait(PeerBack(s, self.names[s]))
+                    if self._backlog.get(ev.peer_id):
+                        await self._flush_backlog(ev.peer_id)
             elif isinstance(ev, net.EntryRejected | net.EntryConflict):
                 s = self.seat_of(ev.peer_id)
                 name = self.names[s] if s is not None else ev.peer_id.hex()[:8]
