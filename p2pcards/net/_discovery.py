@@ -323,6 +323,7 @@ class Browser:
     def __init__(self, zc: Zeroconf, probe_interval: float, probe_timeout: float) -> None:
         self._zc = zc
         self._tables: dict[str, TableAd] = {}
+        self._unconfirmed: dict[str, TableAd] = {}  # resolved, not yet answering
         self._probe_interval = probe_interval
         self._probe_timeout = probe_timeout
         self._changes_send, self._changes = trio.open_memory_channel[tuple[str, str]](1000)
@@ -354,6 +355,7 @@ class Browser:
         async for full_name, change in self._changes:
             name = full_name[: -len(SERVICE_TYPE) - 1]
             if change == "Removed":
+                self._unconfirmed.pop(name, None)
                 if self._tables.pop(name, None) is not None:
                     await self._emit(TableLost(name, "goodbye"))
                 continue
@@ -372,31 +374,63 @@ class Browser:
                 await self._emit(TableLost(name, "replaced by another table"))
                 old = None
             if old is None:
-                if await self._alive(ad) is None:
+                self._unconfirmed[name] = ad
+                await self._confirm(name, ad)
+            else:
+                ad = replace(ad, addresses=_prefer(ad.addresses, old.address[0]))
+                if old != ad:
                     self._tables[name] = ad
-                    await self._emit(TableFound(ad))
-            elif old != ad:
-                self._tables[name] = ad
-                await self._emit(TableUpdated(ad))
+                    await self._emit(TableUpdated(ad))
 
-    async def _alive(self, ad: TableAd) -> str | None:
-        """None if the table answers a PROBE with its table id, else why not."""
-        try:
-            info = await probe(ad.address, timeout=self._probe_timeout)
-        except NetError as exc:
-            return str(exc)
-        if info.get("table_id") != ad.table_id:
-            return "another table answers at its address"
-        return None
+    async def _check(self, ad: TableAd) -> tuple[TableAd | None, str]:
+        """Probe each advertised address in turn; return the ad with the address that
+        answered with the right table id first, or (None, why not)."""
+        reason = "no address"
+        for address in ad.addresses:
+            try:
+                info = await probe((address, ad.port), timeout=self._probe_timeout)
+            except NetError as exc:
+                reason = str(exc)
+                continue
+            if info.get("table_id") != ad.table_id:
+                reason = f"another table answers at {address}:{ad.port}"
+                continue
+            return replace(ad, addresses=_prefer(ad.addresses, address)), ""
+        return None, reason
+
+    async def _confirm(self, name: str, ad: TableAd) -> None:
+        """Report an unconfirmed table once it answers (else it stays unconfirmed)."""
+        live, _ = await self._check(ad)
+        if live is not None and self._unconfirmed.get(name) is ad:
+            del self._unconfirmed[name]
+            self._tables[name] = live
+            await self._emit(TableFound(live))
+
+    async def _recheck(self, name: str, ad: TableAd) -> None:
+        live, reason = await self._check(ad)
+        if self._tables.get(name) is not ad:
+            return  # changed meanwhile
+        if live is None:  # gone; found again if it answers while mDNS still lists it
+            del self._tables[name]
+            self._unconfirmed[name] = ad
+            await self._emit(TableLost(name, reason))
+        elif live != ad:
+            self._tables[name] = live
 
     async def _liveness_loop(self) -> None:
         while True:
             await trio.sleep(self._probe_interval)
-            for name, ad in list(self._tables.items()):
-                reason = await self._alive(ad)
-                if reason is not None and self._tables.get(name) is ad:
-                    del self._tables[name]
-                    await self._emit(TableLost(name, reason))
+            async with trio.open_nursery() as nursery:
+                for name, ad in list(self._tables.items()):
+                    nursery.start_soon(self._recheck, name, ad)
+                for name, ad in list(self._unconfirmed.items()):
+                    nursery.start_soon(self._confirm, name, ad)
+
+
+def _prefer(addresses: tuple[str, ...], first: str) -> tuple[str, ...]:
+    if first not in addresses:
+        return addresses
+    return (first, *(a for a in addresses if a != first))
 
 
 @asynccontextmanager

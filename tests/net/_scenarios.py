@@ -138,6 +138,78 @@ async def pair() -> Any:
 
 
 @scenario
+async def reconnect() -> Any:
+    """A blocked link re-dials after unblock and the gap is filled from the log."""
+    out: dict[str, Any] = {}
+    la, lb = net.MemoryLog(), net.MemoryLog()
+    async with (
+        net.open_mesh(node_key(0), TABLE_ID, la, host="127.0.0.1", config=TEST_CONFIG) as a,
+        net.open_mesh(node_key(1), TABLE_ID, lb, host="127.0.0.1", config=TEST_CONFIG) as b,
+    ):
+        a.add_peer(b.id, b.address)
+        b.add_peer(a.id, a.address)
+        with trio.fail_after(5):
+            while not (a.connected() and b.connected()):
+                await trio.sleep(0.01)
+        la.append(b"e0")
+        a.announce()
+        with trio.fail_after(5):
+            while lb.head() < 0:
+                await trio.sleep(0.01)
+        b.block_peer(a.id)
+        with trio.fail_after(5):
+            while a.connected() or b.connected():
+                await trio.sleep(0.01)
+        for k in range(1, 6):
+            la.append(b"e%d" % k)
+        a.announce()
+        await trio.sleep(0.5)  # a keeps re-dialing and is refused
+        out["while_blocked"] = [lb.head(), a.connected() == [], b.peers()[a.id].blocked]
+        start = trio.current_time()
+        b.unblock_peer(a.id)
+        with trio.fail_after(8):
+            while lb.head() < 5:
+                await trio.sleep(0.01)
+        out["caught_up_after"] = trio.current_time() - start
+        out["b_log"] = [e.decode() for e in lb.entries]
+    return out
+
+
+@scenario
+async def bad_entries() -> Any:
+    """A hand-driven peer sends conflicting, invalid, far-ahead and malformed frames."""
+    out: dict[str, Any] = {}
+    lb = net.MemoryLog(validate=lambda seq, data, log: data.startswith(b"ok"))
+    lb.append(b"ok-b0")
+    mallory = node_key(2)
+    async with net.open_mesh(node_key(1), TABLE_ID, lb, host="127.0.0.1", config=TEST_CONFIG) as b:
+        b.add_peer(net.peer_id_of(mallory))
+        fs = net.FrameStream(await trio.open_tcp_stream(*b.address))
+        await net.handshake(
+            fs, key=mallory, table_id=TABLE_ID, head=9, listen_port=0, expected=b.id
+        )
+        for seq, data in [(0, b"ok-evil0"), (1, b"bad"), (1, b"ok-m1"), (7, b"ok-far")]:
+            await fs.send(net.encode(net.MsgType.ENTRY, seq, data))
+        await fs.send(b"\xc1 not msgpack")
+        events = []
+        with trio.fail_after(5):
+            async for ev in b.events:
+                who = ev.peer_id == net.peer_id_of(mallory)
+                row = [type(ev).__name__, getattr(ev, "seq", None), who, ""]
+                if isinstance(ev, net.EntryConflict | net.EntryRejected):
+                    row[3] = ev.data.decode()
+                if isinstance(ev, net.PeerDisconnected):
+                    row[3] = ev.reason
+                    events.append(row)
+                    break
+                events.append(row)
+        out["events"] = events
+        out["b_log"] = [e.decode() for e in lb.entries]
+        await fs.aclose()
+    return out
+
+
+@scenario
 async def silent_peer() -> Any:
     """A peer that authenticates then goes silent is dropped by the liveness timeout."""
     out: dict[str, Any] = {}

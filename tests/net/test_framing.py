@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import struct
 
 import msgpack
 import pytest
 import trio
 import trio.testing
+from hypothesis import given
+from hypothesis import strategies as st
 
 from p2pcards import net
 
@@ -134,3 +137,20 @@ def test_backoff_grows_with_jitter_and_resets() -> None:
     assert len(set(delays)) == len(delays)  # jittered, not lockstep
     b.reset()
     assert 0.05 <= b.next_delay() <= 0.1
+
+
+@given(
+    payloads=st.lists(st.binary(max_size=300), max_size=8),
+    cuts=st.lists(st.integers(min_value=0, max_value=3000), max_size=10),
+)
+def test_decoder_any_payloads_any_splits(payloads: list[bytes], cuts: list[int]) -> None:
+    wire = b"".join(net.encode_frame(p) for p in payloads)
+    bounds = sorted({0, len(wire), *(c for c in cuts if c < len(wire))})
+    dec = net.FrameDecoder(max_frame=300)
+    got = []
+    for a, b in itertools.pairwise(bounds):
+        dec.feed(wire[a:b])
+        while (frame := dec.next_frame()) is not None:
+            got.append(frame)
+    assert got == payloads
+    dec.end_of_stream()

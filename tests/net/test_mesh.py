@@ -53,3 +53,26 @@ def test_cut_link_gossip_still_delivers_everything() -> None:
     assert from_0 and set(from_0.values()) <= {2, 3}
     assert from_1 and set(from_1.values()) <= {2, 3}
     assert out["exit_codes"] == [0, 0, 0, 0]
+
+
+def test_reconnect_after_unblock_fills_the_gap() -> None:
+    out = run_scenario("reconnect")
+    assert out["while_blocked"] == [0, True, True]  # only e0 got through before the cut
+    assert out["b_log"] == ["e0", "e1", "e2", "e3", "e4", "e5"]
+    assert out["caught_up_after"] < 3.0  # backoff is capped at 0.5 s in the test config
+
+
+def test_invalid_and_conflicting_entries_are_reported() -> None:
+    out = run_scenario("bad_entries")
+    events = out["events"]
+    assert [e[:2] for e in events] == [
+        ["PeerConnected", None],
+        ["EntryConflict", 0],  # two different entries for slot 0: evidence for the table
+        ["EntryRejected", 1],  # the store's validation refused it
+        ["EntryAccepted", 1],  # a valid entry 1 is still taken; seq 7 (a gap) ignored
+        ["PeerDisconnected", None],  # the malformed frame ends the connection
+    ]
+    assert all(e[2] for e in events)  # every event names mallory
+    assert events[1][3] == "ok-evil0" and events[2][3] == "bad"
+    assert "undecodable message" in events[4][3]
+    assert out["b_log"] == ["ok-b0", "ok-m1"]
