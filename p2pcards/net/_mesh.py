@@ -113,7 +113,8 @@ class _Peer:
 class Mesh:
     """One peer's side of a table's mesh; create it with :func:`open_mesh`.
 
-    ``id`` (our 32-byte key), ``table_id``, ``address`` (our listening (host, port)),
+    ``id`` (our 32-byte key), ``table_id``, ``address`` (our listening (host, port); with
+    ``listen_addresses`` all of them, one port for every address family),
     ``events`` (a trio MemoryReceiveChannel of MeshEvent; consume it, the mesh waits when
     it is full), ``info`` (dict answered to PROBE besides ``table_id`` and ``key``).
     """
@@ -134,6 +135,7 @@ class Mesh:
         self.config = config
         self.rng = rng if rng is not None else random.SystemRandom()
         self.address: Address = ("", 0)
+        self.listen_addresses: list[Address] = []
         self.info: dict[str, str | int | bytes] = {}
         self._nursery = nursery
         self._peers: dict[bytes, _Peer] = {}
@@ -477,6 +479,21 @@ class Mesh:
             p.poke()
 
 
+async def _listen(host: str | None, port: int) -> list[trio.SocketListener]:
+    """Listeners on ``host`` (None: every IPv4 and, if available, IPv6 address), all on
+    one port: trio would give each family its own port when ``port`` is 0, and peers
+    dial the single port we announce."""
+    if host is not None:
+        return await trio.open_tcp_listeners(port, host=host)
+    listeners = await trio.open_tcp_listeners(port, host="0.0.0.0")
+    actual = listeners[0].socket.getsockname()[1]
+    try:
+        listeners += await trio.open_tcp_listeners(actual, host="::")
+    except OSError:
+        pass  # no IPv6 here: IPv4 only
+    return listeners
+
+
 @asynccontextmanager
 async def open_mesh(
     key: Ed25519PrivateKey,
@@ -497,11 +514,12 @@ async def open_mesh(
     the port cannot be bound.
     """
     cfg = config if config is not None else MeshConfig()
-    listeners = await trio.open_tcp_listeners(port, host=host)
+    listeners = await _listen(host, port)
     async with trio.open_nursery() as nursery:
         mesh = Mesh(key, table_id, store, nursery, cfg, rng)
-        sockname = listeners[0].socket.getsockname()
-        mesh.address = (str(sockname[0]), int(sockname[1]))
+        names = [listener.socket.getsockname() for listener in listeners]
+        mesh.listen_addresses = [(str(n[0]), int(n[1])) for n in names]
+        mesh.address = mesh.listen_addresses[0]
         await nursery.start(trio.serve_listeners, mesh._handle_incoming, listeners)
         try:
             yield mesh

@@ -126,6 +126,13 @@ async def pair() -> Any:
                 if isinstance(event, net.PeerDisconnected):
                     out["disconnect_reason"] = event.reason
                     break
+        # listening on all interfaces: IPv4 and IPv6 share one port, reachable by both
+        async with net.open_mesh(node_key(3), TABLE_ID, net.MemoryLog()) as d:
+            out["all_ports"] = sorted({p for _, p in d.listen_addresses})
+            out["all_families"] = sorted(h for h, _ in d.listen_addresses)
+            out["port_ok"] = out["all_ports"] == [d.address[1]]
+            for h in ("127.0.0.1", "::1"):
+                out[f"probe {h}"] = (await net.probe((h, d.address[1])))["key"] == d.id
         # wrong table: a mesh for another table cannot connect
         async with net.open_mesh(
             node_key(2), b"other-table", net.MemoryLog(), host="127.0.0.1", config=TEST_CONFIG

@@ -15,6 +15,8 @@ def test_pair_connect_probe_direct_close() -> None:
     assert out["unavailable"].startswith("no connection to ")
     assert out["disconnect_reason"] == "peer closed: peer leaving"
     assert "wrong table id" in out["wrong_table"]
+    assert out["all_families"] == ["0.0.0.0", "::"] and out["port_ok"] is True
+    assert out["probe 127.0.0.1"] is True and out["probe ::1"] is True
 
 
 def test_silent_peer_dropped_by_liveness_timeout() -> None:
