@@ -228,7 +228,10 @@ class Mesh:
 
         Waits while its queue is full.  Raises PeerUnavailable when there is no live
         connection to it (the caller decides whether to retry), ValueError when ``data``
-        does not fit in a frame.
+        does not fit in a frame.  Best effort: a message queued on a connection that then
+        breaks is lost, and nothing is kept for a peer that is away.  Whatever the other
+        side must eventually get has to be re-sent on its next PeerConnected (or be put in
+        the log, which gossip and catch-up deliver).
         """
         if len(data) > self.config.max_frame - 16:
             raise ValueError(f"direct payload of {len(data)} bytes exceeds the frame cap")
