@@ -60,6 +60,7 @@ class Connection:
         self.dialed_by_me = dialed_by_me
         self.remote_head = remote_head
         self.sent_upto = remote_head
+        self._last_reported = remote_head
         self.store = store
         self.heartbeat_interval = heartbeat_interval
         self.liveness_timeout = liveness_timeout
@@ -105,6 +106,16 @@ class Connection:
         if head > self.remote_head:
             self.remote_head = head
         if head > self.sent_upto:
+            self.sent_upto = head
+
+    def reported_head(self, head: int) -> None:
+        """The peer's head from a heartbeat.  If it is behind what we sent and made no
+        progress since its previous heartbeat, it did not take those entries (its store
+        refused them, e.g. before it was ready): send them again from ``head + 1``."""
+        stuck = head == self._last_reported and head < self.sent_upto
+        self._last_reported = head
+        self.learn_head(head)
+        if stuck:
             self.sent_upto = head
 
     # -- lifecycle ------------------------------------------------------------------------
@@ -179,11 +190,11 @@ class Connection:
             self.frames_received += 1
             kind, fields = decode(payload, self.name)
             if kind is MsgType.PING:
-                self.learn_head(fields[0])
+                self.reported_head(fields[0])
                 self.send_nowait(encode(MsgType.PONG, self.store.head()))
                 self.wake()
             elif kind is MsgType.PONG:
-                self.learn_head(fields[0])
+                self.reported_head(fields[0])
                 self.wake()
             elif kind is MsgType.BYE:
                 if self.close_reason is None:

@@ -217,6 +217,33 @@ async def bad_entries() -> Any:
 
 
 @scenario
+async def late_store() -> Any:
+    """Entries a store refused (not ready yet) are sent again once it takes them."""
+    out: dict[str, Any] = {}
+    ready = False
+    la = net.MemoryLog()
+    for k in range(4):
+        la.append(b"e%d" % k)
+    lb = net.MemoryLog(validate=lambda seq, data, log: ready)
+    async with (
+        net.open_mesh(node_key(0), TABLE_ID, la, host="127.0.0.1", config=TEST_CONFIG) as a,
+        net.open_mesh(node_key(1), TABLE_ID, lb, host="127.0.0.1", config=TEST_CONFIG) as b,
+    ):
+        a.add_peer(b.id)
+        await b.connect(a.address, expected_id=a.id)
+        await trio.sleep(0.5)
+        out["before"] = lb.head()
+        ready = True
+        start = trio.current_time()
+        with trio.fail_after(5):
+            while lb.head() < 3:
+                await trio.sleep(0.01)
+        out["after"] = trio.current_time() - start
+        out["b_log"] = [e.decode() for e in lb.entries]
+    return out
+
+
+@scenario
 async def silent_peer() -> Any:
     """A peer that authenticates then goes silent is dropped by the liveness timeout."""
     out: dict[str, Any] = {}

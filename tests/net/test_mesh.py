@@ -78,3 +78,10 @@ def test_invalid_and_conflicting_entries_are_reported() -> None:
     assert events[1][3] == "ok-evil0" and events[2][3] == "bad"
     assert "undecodable message" in events[4][3]
     assert out["b_log"] == ["ok-b0", "ok-m1"]
+
+
+def test_refused_entries_are_sent_again_when_the_store_is_ready() -> None:
+    out = run_scenario("late_store")
+    assert out["before"] == -1  # refused while not ready
+    assert out["b_log"] == ["e0", "e1", "e2", "e3"]
+    assert out["after"] < 1.5  # within two heartbeats (0.2 s in the test config)
