@@ -31,6 +31,8 @@ import platformdirs
 ENV_HOME = "P2PCARDS_HOME"
 _LEN = struct.Struct(">I")
 MAX_RECORD = 64 << 20
+MIN_FREE = 1 << 20
+"""Free space (bytes) :func:`check_writable` requires: a long game's log and secrets."""
 
 
 class StorageError(OSError):
@@ -40,9 +42,11 @@ class StorageError(OSError):
 def _explain(action: str, path: Path, exc: OSError) -> StorageError:
     if exc.errno == errno.ENOSPC or exc.errno == errno.EDQUOT:
         cure = "the disk is full: free some space"
-    elif exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+    elif exc.errno == errno.EROFS:
+        cure = f"the file system is read-only: choose a writable directory with {ENV_HOME}=..."
+    elif exc.errno in (errno.EACCES, errno.EPERM):
         cure = f"no permission: choose a writable directory with {ENV_HOME}=..."
-    elif exc.errno == errno.ENOTDIR:
+    elif exc.errno in (errno.ENOTDIR, errno.EEXIST):
         cure = f"a path component is not a directory: fix it or set {ENV_HOME}=..."
     else:
         cure = exc.strerror or str(exc)
@@ -63,6 +67,33 @@ def home() -> Path:
     if not path.is_dir():
         raise StorageError(errno.ENOTDIR, f"cannot use {path}: it is not a directory")
     return path
+
+
+def check_writable(directory: Path, min_free: int = MIN_FREE) -> None:
+    """Check, before a game starts, that files can be written in ``directory`` (created
+    if missing): write, fsync and delete a probe file, and require ``min_free`` bytes of
+    free space.  Raises StorageError naming the path and the cure (a read-only or
+    unwritable directory, a full disk)."""
+    probe = directory / f".probe{os.getpid()}"
+    try:
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.write(fd, b"p2pcards")
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+            probe.unlink(missing_ok=True)
+        st = os.statvfs(directory)
+    except OSError as exc:
+        raise _explain("write in", directory, exc) from None
+    free = st.f_bavail * st.f_frsize
+    if free < min_free:
+        raise StorageError(
+            errno.ENOSPC,
+            f"cannot write in {directory}: only {free // 1024} KiB free, a game needs "
+            f"{min_free // 1024} KiB: free some space or set {ENV_HOME}=...",
+        )
 
 
 def fsync_dir(path: Path) -> None:

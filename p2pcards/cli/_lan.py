@@ -8,7 +8,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +17,16 @@ import trio
 from p2pcards import net
 from p2pcards.cli._i18n import add_lang_argument, tr
 from p2pcards.cli._results import format_result
-from p2pcards.files import ENV_HOME, StorageError
+from p2pcards.files import ENV_HOME, StorageError, check_writable, home
 from p2pcards.identity import Identity, IdentityError, load_or_create_identity
-from p2pcards.peer import LobbyUpdate, Session, play_bot, resume_table, unfinished_tables
+from p2pcards.peer import (
+    LobbyError,
+    LobbyUpdate,
+    Session,
+    play_bot,
+    resume_table,
+    unfinished_tables,
+)
 from p2pcards.table import CheatDetected, HandAbandoned, HandVerified, Waiting
 
 WHY_NOTHING_FOUND_EN = """\
@@ -68,16 +75,68 @@ def add_lan_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
-def identity_from_args(args: argparse.Namespace) -> Identity:
+def identity_from_args(args: argparse.Namespace, *, for_play: bool = False) -> Identity:
     """Load (or create) the identity, honouring --home and --player-name; exits 2 with
-    a clear message when the data directory is unusable."""
+    a clear message when the data directory is unusable.  ``for_play``: also check,
+    before any game starts, that the table files can be written there (writable, not
+    read-only, enough free space: :func:`~p2pcards.files.check_writable`)."""
     if getattr(args, "home", None):
         os.environ[ENV_HOME] = str(args.home)
     try:
-        return load_or_create_identity(getattr(args, "player_name", None))
+        me = load_or_create_identity(getattr(args, "player_name", None))
+        if for_play:
+            check_writable(home() / "tables")
     except (IdentityError, StorageError, ValueError) as e:
         print(f"p2pcards: {e}", file=sys.stderr)
         raise SystemExit(2) from None
+    return me
+
+
+_FATAL = (LobbyError, net.NetError, StorageError, OSError)
+
+
+def _fatal_leaf(exc: BaseException) -> BaseException | None:
+    """The first LobbyError/NetError/StorageError/OSError inside ``exc`` (which may be an
+    exception group from trio's nurseries), StorageError first; None if there is none."""
+    leaves: list[BaseException] = []
+
+    def walk(e: BaseException) -> None:
+        if isinstance(e, BaseExceptionGroup):
+            for sub in e.exceptions:
+                walk(sub)
+        else:
+            leaves.append(e)
+
+    walk(exc)
+    for kind in (StorageError, *_FATAL):
+        for leaf in leaves:
+            if isinstance(leaf, kind):
+                return leaf
+    return None
+
+
+def run_lan(main: Callable[[argparse.Namespace], Awaitable[int]], args: argparse.Namespace) -> int:
+    """``trio.run(main, args)``; a lobby, network or file error (even inside an exception
+    group) is printed as one clear line and gives exit status 2."""
+    try:
+        return trio.run(main, args)
+    except (*_FATAL, BaseExceptionGroup) as e:  # type: ignore[misc]
+        leaf = _fatal_leaf(e)
+        if leaf is None:
+            raise
+        print(f"p2pcards: {leaf}", file=sys.stderr)
+        if isinstance(leaf, StorageError):
+            print(
+                tr(
+                    args.lang,
+                    "the game stopped here: nothing more was sent; your log and secrets "
+                    "up to this point are on disk",
+                    "игра остановлена: больше ничего не отправлено; журнал и секреты до "
+                    "этого момента сохранены на диске",
+                ),
+                file=sys.stderr,
+            )
+        return 2
 
 
 def parse_address(text: str) -> net.Address | None:

@@ -17,13 +17,12 @@ from p2pcards.cli._lan import (
     follow_lobby,
     identity_from_args,
     resume_unfinished,
+    run_lan,
 )
 from p2pcards.cli._options import add_game_arguments, game_from_args
 from p2pcards.cli._seat import play_seat
-from p2pcards.files import StorageError
 from p2pcards.identity import new_identity
-from p2pcards.net import NetError
-from p2pcards.peer import LobbyError, host_table, join_table, play_bot
+from p2pcards.peer import host_table, join_table, play_bot
 
 
 def register(sub: Any) -> None:
@@ -55,17 +54,13 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Host, wait for the seats, play; exit 0 when every hand verified, 1 on a cheat."""
-    try:
-        return trio.run(_host, args)
-    except (LobbyError, NetError, StorageError, OSError) as e:
-        print(f"p2pcards: {e}", file=sys.stderr)
-        return 2
+    return run_lan(_host, args)
 
 
 async def _host(args: argparse.Namespace) -> int:
     lang = args.lang
     game = game_from_args(args)
-    me = identity_from_args(args)
+    me = identity_from_args(args, for_play=True)
     if not 0 <= args.port <= 65535:
         print(f"p2pcards: --port {args.port} is not a port number (0-65535)", file=sys.stderr)
         return 2

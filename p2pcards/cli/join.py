@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 from typing import Any
-
-import trio
 
 from p2pcards.cli._i18n import tr
 from p2pcards.cli._lan import (
@@ -18,11 +15,11 @@ from p2pcards.cli._lan import (
     follow_lobby,
     identity_from_args,
     resume_unfinished,
+    run_lan,
 )
 from p2pcards.cli._seat import play_seat
-from p2pcards.files import StorageError
-from p2pcards.net import NetError, fingerprint
-from p2pcards.peer import LobbyError, join_table, play_bot
+from p2pcards.net import fingerprint
+from p2pcards.peer import join_table, play_bot
 
 
 def register(sub: Any) -> None:
@@ -55,16 +52,12 @@ def register(sub: Any) -> None:
 
 def run_join(args: argparse.Namespace) -> int:
     """Join and play; exit 0 when every hand verified, 1 on a cheat, 2 on errors."""
-    try:
-        return trio.run(_join, args)
-    except (LobbyError, NetError, StorageError, OSError) as e:
-        print(f"p2pcards: {e}", file=sys.stderr)
-        return 2
+    return run_lan(_join, args)
 
 
 async def _join(args: argparse.Namespace) -> int:
     lang = args.lang
-    me = identity_from_args(args)
+    me = identity_from_args(args, for_play=True)
     resumed = await resume_unfinished(me, args, lang)
     if resumed is not None:
         return resumed

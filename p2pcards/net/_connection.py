@@ -10,6 +10,7 @@ sequence order, starting after the highest sequence number the peer is known to 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -17,6 +18,7 @@ import trio
 
 from p2pcards.net._errors import (
     ConnectionClosed,
+    FrameError,
     NetError,
     ProtocolError,
     ReadTimeout,
@@ -27,6 +29,7 @@ from p2pcards.net._store import LogStore
 from p2pcards.net._wire import MsgType, decode, encode
 
 Handler = Callable[["Connection", MsgType, list[Any]], Awaitable[None]]
+log = logging.getLogger("p2pcards.net")
 
 
 class Connection:
@@ -180,6 +183,10 @@ class Connection:
         except (NetError, trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
             if self.close_reason is None:
                 self.close_reason = _describe(exc)
+                if isinstance(exc, ProtocolError | FrameError | ReadTimeout):
+                    log.warning("dropped connection %s: %s", self.name, self.close_reason)
+                else:
+                    log.info("connection %s ended: %s", self.name, self.close_reason)
             scope.cancel()
 
     # -- tasks ----------------------------------------------------------------------------

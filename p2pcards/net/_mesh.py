@@ -26,6 +26,7 @@ table whose mesh lost links still gets every entry as long as it stays connected
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -39,6 +40,7 @@ from p2pcards.net._backoff import Backoff
 from p2pcards.net._connection import Connection
 from p2pcards.net._errors import (
     ConnectionClosed,
+    HandshakeError,
     NetError,
     PeerUnavailable,
     ProtocolError,
@@ -59,6 +61,7 @@ from p2pcards.net._store import LogStore
 from p2pcards.net._wire import MsgType, decode, encode
 
 Address = tuple[str, int]
+log = logging.getLogger("p2pcards.net")
 
 
 @dataclass(frozen=True)
@@ -340,6 +343,11 @@ class Mesh:
                 assert p.address is not None
                 try:
                     conn = await self._dial(p.address, p.peer_id)
+                except HandshakeError as exc:
+                    log.warning("could not authenticate %s: %s", fingerprint(p.peer_id), exc)
+                    with trio.move_on_after(backoff.next_delay()):
+                        await p.changed.wait()
+                    continue
                 except NetError:
                     with trio.move_on_after(backoff.next_delay()):
                         await p.changed.wait()
@@ -374,6 +382,11 @@ class Mesh:
         try:
             self._pending.acquire_nowait()
         except trio.WouldBlock:
+            log.warning(
+                "dropped connection from %s: %d handshakes already in progress",
+                name,
+                self.config.max_pending_handshakes,
+            )
             await fs.aclose()
             return
         try:
@@ -395,7 +408,12 @@ class Mesh:
                 timeout=self.config.handshake_timeout,
                 peer=name,
             )
-        except (NetError, trio.TooSlowError, trio.BrokenResourceError, OSError):
+        except (NetError, trio.TooSlowError, trio.BrokenResourceError, OSError) as exc:
+            if isinstance(exc, trio.TooSlowError):
+                why = f"no HELLO within {self.config.handshake_timeout:g} s"
+            else:
+                why = str(exc) or type(exc).__name__
+            log.warning("refused connection from %s: %s", name, why)
             with trio.CancelScope(shield=True):
                 await fs.aclose()
             return

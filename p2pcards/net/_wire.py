@@ -103,7 +103,8 @@ def decode(payload: bytes, peer: str = "peer") -> tuple[MsgType, list[Any]]:
     if len(fields) != len(shape) or any(
         type(value) is not want for value, want in zip(fields, shape, strict=True)
     ):
-        raise ProtocolError(f"malformed {kind.name} from {peer}: fields {fields!r:.200}")
+        got = ", ".join(type(v).__name__ for v in fields)  # never repr: it may nest deeply
+        raise ProtocolError(f"malformed {kind.name} from {peer}: fields ({got})")
     if kind is MsgType.INFO:
         for key, value in fields[0].items():
             if not isinstance(key, str) or type(value) not in (str, int, bytes):

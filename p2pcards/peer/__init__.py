@@ -20,7 +20,14 @@ from p2pcards.peer._lobby import (
     probe_table,
 )
 from p2pcards.peer._resume import Unfinished, resume_table, unfinished_tables
-from p2pcards.peer._session import Misbehaviour, PeerBack, PeerLost, Session, SessionEvent
+from p2pcards.peer._session import (
+    Misbehaviour,
+    PeerBack,
+    PeerLost,
+    Session,
+    SessionEvent,
+    StorageFailed,
+)
 from p2pcards.peer._storage import TableStorage
 
 __all__ = [
@@ -32,6 +39,7 @@ __all__ = [
     "PeerLost",
     "Session",
     "SessionEvent",
+    "StorageFailed",
     "TableStorage",
     "Unfinished",
     "host_table",

@@ -9,6 +9,7 @@ them is sent; every appended entry goes to the table's log file.
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 import time
@@ -19,20 +20,25 @@ from typing import Any
 import trio
 
 from p2pcards import net
+from p2pcards.files import StorageError
 from p2pcards.games import Move
 from p2pcards.peer._storage import TableStorage
 from p2pcards.peer._trace import Trace
 from p2pcards.table import (
     Broadcast,
+    CheatDetected,
     GameOver,
     HandAbandoned,
     Output,
     Persist,
+    Rejected,
     Table,
     UIEvent,
     Waiting,
 )
 from p2pcards.transcript import TranscriptError
+
+log = logging.getLogger("p2pcards.peer")
 
 
 @dataclass(frozen=True)
@@ -61,7 +67,16 @@ class Misbehaviour:
     reason: str
 
 
-SessionEvent = UIEvent | PeerLost | PeerBack | Misbehaviour
+@dataclass(frozen=True)
+class StorageFailed:
+    """Writing this seat's files failed (``message`` names the path and the cure, e.g. a
+    full disk).  The session has stopped: nothing more is sent, and :meth:`Session.run`
+    raises the :class:`~p2pcards.files.StorageError`."""
+
+    message: str
+
+
+SessionEvent = UIEvent | PeerLost | PeerBack | Misbehaviour | StorageFailed
 
 
 class TableStore:
@@ -137,6 +152,8 @@ class Session:
         self.waiting_since: float | None = None
         self.waiting_for: tuple[int, ...] = ()
         self.trace = Trace.from_env()  # off unless P2PCARDS_TRACE is set
+        self.failed: StorageError | None = None
+        self._failed = trio.Event()
 
     @property
     def log_path(self) -> str:
@@ -145,28 +162,44 @@ class Session:
 
     # -- feeding the table ------------------------------------------------------------
     def handle(self, outs: list[Output]) -> None:
-        """Carry out table outputs in order: persist, send, report."""
+        """Carry out table outputs in order: persist, send, report.
+
+        Raises StorageError when a secret or a log entry cannot be written: the session
+        then stops for good (nothing more is sent, not even what was already decided)."""
+        if self.failed is not None:
+            raise self.failed
         t0 = time.monotonic() if self.trace is not None else 0.0
-        for o in outs:
-            if isinstance(o, Persist):
-                self.storage.persist(o.key, o.data)
-            elif isinstance(o, Broadcast):
-                if self.trace is not None:
-                    self.trace.event("signed", t0, seq=o.seq, kind=o.kind)
-                self._send_q.send_nowait(o.data)
-            else:
-                if isinstance(o, GameOver):
-                    self.done.set()
-                    self.storage.mark_done()
-                elif isinstance(o, HandAbandoned):
-                    self.done.set()
-                    self.storage.mark_done()
-                elif isinstance(o, Waiting):
-                    if o.seats != self.waiting_for:
-                        self.waiting_for = o.seats
-                        self.waiting_since = trio.current_time()
-                self._ev_send.send_nowait(o)
-        self._flush_log()
+        try:
+            for o in outs:
+                if isinstance(o, Persist):
+                    self.storage.persist(o.key, o.data)
+                elif isinstance(o, Broadcast):
+                    if self.trace is not None:
+                        self.trace.event("signed", t0, seq=o.seq, kind=o.kind)
+                    self._send_q.send_nowait(o.data)
+                else:
+                    if isinstance(o, GameOver):
+                        self.done.set()
+                        self.storage.mark_done()
+                    elif isinstance(o, HandAbandoned):
+                        self.done.set()
+                        self.storage.mark_done()
+                    elif isinstance(o, Waiting):
+                        if o.seats != self.waiting_for:
+                            self.waiting_for = o.seats
+                            self.waiting_since = trio.current_time()
+                    self._ev_send.send_nowait(o)
+            self._flush_log()
+        except StorageError as exc:
+            self._fail(exc)
+            raise
+
+    def _fail(self, exc: StorageError) -> None:
+        if self.failed is None:
+            self.failed = exc
+            log.error("%s; this seat stops sending", exc)
+            self._ev_send.send_nowait(StorageFailed(str(exc)))
+            self._failed.set()
 
     def _flush_log(self) -> None:
         log = self.table.log
@@ -180,9 +213,18 @@ class Session:
         if self.store.sync() and self.mesh is not None:
             self.mesh.announce()
 
-    def feed(self, data: bytes, from_store: bool = False) -> None:
-        """Give received entry bytes to the table."""
-        self.handle(self.table.receive(data))
+    def feed(self, data: bytes, from_store: bool = False, source: bytes | None = None) -> None:
+        """Give received entry bytes to the table (``source``: the peer id that sent
+        them, named in the warning logged when they are refused)."""
+        if self.failed is not None:
+            raise self.failed
+        outs = self.table.receive(data)
+        if source is not None:
+            for o in outs:
+                if isinstance(o, Rejected | CheatDetected):
+                    log.warning("peer %s sent an entry the table refused: %s",
+                                net.fingerprint(source), o)  # fmt: skip
+        self.handle(outs)
 
     def move(self, move: Move) -> None:
         """Make this seat's move; raises IllegalMove when it is not legal now."""
@@ -213,6 +255,7 @@ class Session:
             nursery.start_soon(self._sender)
             nursery.start_soon(self._watchdog)
             nursery.start_soon(self._receiver)
+            nursery.start_soon(self._stop_on_failure)
             if len(self.table.log) <= 1 and not self.table.log.started:
                 self.handle(self.table.start())
             self.handle([])
@@ -249,9 +292,16 @@ class Session:
                 except ValueError:
                     self.waiting_since = trio.current_time()
 
+    async def _stop_on_failure(self) -> None:
+        await self._failed.wait()
+        assert self.failed is not None
+        raise self.failed
+
     async def _sender(self) -> None:
         assert self.mesh is not None
         async for data in self._send_r:
+            if self.failed is not None:
+                return
             for pid in self.peer_ids:
                 if self.seat is not None and pid == self.peer_ids[self.seat]:
                     continue
@@ -277,7 +327,7 @@ class Session:
         assert self.mesh is not None
         async for ev in self.mesh.events:
             if isinstance(ev, net.DirectReceived):
-                self.feed(ev.data)
+                self.feed(ev.data, source=ev.peer_id)
             elif isinstance(ev, net.PeerDisconnected):
                 s = self.seat_of(ev.peer_id)
                 if s is not None:
@@ -291,6 +341,8 @@ class Session:
             elif isinstance(ev, net.EntryRejected | net.EntryConflict):
                 s = self.seat_of(ev.peer_id)
                 name = self.names[s] if s is not None else ev.peer_id.hex()[:8]
+                log.warning("peer %s (%s) sent entry %d that does not fit the log",
+                            net.fingerprint(ev.peer_id), name, ev.seq)  # fmt: skip
                 self.feed(ev.data)
                 self._ev_send.send_nowait(
                     Misbehaviour(s, name, f"sent entry {ev.seq} that does not fit the log")

@@ -11,6 +11,7 @@ entry on a virtual disk."""
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -18,7 +19,10 @@ from typing import Any, BinaryIO
 import msgpack
 
 from p2pcards.files import StorageError, home
-from p2pcards.transcript import RecordType, append_records, recover
+from p2pcards.transcript import MAGIC, RecordType, encode_record, recover
+
+
+_datasync = getattr(os, "fdatasync", os.fsync)
 
 
 def _open(path: Path, mode: int) -> BinaryIO:
@@ -72,10 +76,31 @@ class TableStorage:
     def _write(
         self, f: BinaryIO, path: Path, records: list[tuple[RecordType, bytes]], sync: bool
     ) -> None:
+        """Append ``records`` with os.write (and, with ``sync``, fdatasync); on failure
+        (e.g. a full disk) cut the file back to its size before, so no torn record is
+        left, and raise StorageError naming the path and the cure."""
+        fd = f.fileno()
+        data = b"".join(encode_record(t, d) for t, d in records)
+        size = -1
         try:
-            append_records(f, records, sync=sync)
+            size = os.lseek(fd, 0, os.SEEK_END)
+            if size == 0:
+                data = MAGIC + data
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            if sync:
+                _datasync(fd)
         except OSError as exc:
-            cure = "the disk is full" if exc.errno == 28 else (exc.strerror or str(exc))
+            try:
+                if size >= 0:
+                    os.ftruncate(fd, size)
+            except OSError:
+                pass  # recover() cuts a torn tail on the next start
+            if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+                cure = "the disk is full: free some space, then start again to resume"
+            else:
+                cure = exc.strerror or str(exc)
             raise StorageError(exc.errno or 0, f"cannot write {path}: {cure}") from None
 
     def mark_done(self) -> None:

@@ -459,6 +459,14 @@ class Table:
                     f"{exp.kind!r}",
                 )
                 return True
+            if entry.hand != self.hand:  # else the next honest entry would look wrong
+                self._cheat(
+                    entry.seat,
+                    entry.seq,
+                    "transcript",
+                    f"seat {entry.seat}: entry for hand {entry.hand}, expected hand {self.hand}",
+                )
+                return True
             self._data["seq"] = entry.seq
             if not self._check_single(exp, entry):
                 return True

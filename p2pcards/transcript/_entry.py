@@ -195,7 +195,8 @@ def _parse(data: bytes, public_key_of_seat: KeyLookup | None) -> Entry:
         raise MalformedEntry(None, "entry header: seat is not a small unsigned integer")
     seat: int = e_seat
     if version != PROTOCOL_VERSION or isinstance(version, bool):
-        raise MalformedEntry(seat, f"entry header: protocol version {version!r} is not 1")
+        shown = repr(version)[:40] if isinstance(version, int | str) else type(version).__name__
+        raise MalformedEntry(seat, f"entry header: protocol version {shown} is not 1")
     if not (isinstance(e_table, bytes) and len(e_table) == TABLE_ID_LEN):
         raise MalformedEntry(seat, "entry header: table id is not 16 bytes")
     if not _is_uint(e_hand, MAX_HAND):

@@ -14,7 +14,7 @@ def load(name: str):  # type: ignore[no-untyped-def]
     path = HERE / f"{name}.py"
     if not path.exists():
         names = ", ".join(
-            sorted(p.stem for p in HERE.glob("*.py") if p.stem not in ("run", "_util"))
+            sorted(p.stem for p in HERE.glob("*.py") if p.stem != "run" and p.stem[0] != "_")
         )
         sys.exit(f"unknown benchmark {name!r} (benchmarks: {names})")
     spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
@@ -29,7 +29,7 @@ def main() -> None:
     args = sys.argv[1:]
     if not args:
         for p in sorted(HERE.glob("*.py")):
-            if p.stem not in ("run", "_util"):
+            if p.stem != "run" and not p.stem.startswith("_"):
                 load(p.stem).main([])
         return
     load(args[0]).main(args[1:])
