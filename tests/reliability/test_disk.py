@@ -81,7 +81,7 @@ def test_enospc_on_a_secret_leaves_no_torn_record(
     assert log.torn is None and [r.type for r in log.records] == [RecordType.SECRET] * 2
 
 
-def test_a_secret_that_cannot_be_written_is_never_published(
+async def test_a_secret_that_cannot_be_written_is_never_published(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Session.handle: Persist fails -> the Broadcast after it is not queued, the user
@@ -106,7 +106,7 @@ def test_a_secret_that_cannot_be_written_is_never_published(
     assert TableStorage(bytes(range(16)), tmp_path).secrets() == {}
 
 
-def test_a_log_entry_that_cannot_be_written_stops_the_session(
+async def test_a_log_entry_that_cannot_be_written_stops_the_session(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The table's own accept of the genesis cannot be appended to the log file: the
