@@ -27,6 +27,7 @@ table whose mesh lost links still gets every entry as long as it stays connected
 from __future__ import annotations
 
 import logging
+import math
 import random
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -146,6 +147,8 @@ class Mesh:
             config.event_queue_size
         )
         self._pending = trio.Semaphore(config.max_pending_handshakes)
+        self._refused = 0  # connections dropped for want of a handshake slot, not yet logged
+        self._refused_logged = -math.inf
         self._closing = False
 
     # -- membership -----------------------------------------------------------------------
@@ -382,11 +385,17 @@ class Mesh:
         try:
             self._pending.acquire_nowait()
         except trio.WouldBlock:
-            log.warning(
-                "dropped connection from %s: %d handshakes already in progress",
-                name,
-                self.config.max_pending_handshakes,
-            )
+            self._refused += 1
+            now = trio.current_time()
+            if now - self._refused_logged >= 1.0:  # at most one line a second in a flood
+                log.warning(
+                    "dropped connection from %s: %d handshakes already in progress "
+                    "(%d dropped since the last report)",
+                    name,
+                    self.config.max_pending_handshakes,
+                    self._refused,
+                )
+                self._refused, self._refused_logged = 0, now
             await fs.aclose()
             return
         try:
