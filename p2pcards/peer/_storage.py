@@ -21,7 +21,6 @@ import msgpack
 from p2pcards.files import StorageError, home
 from p2pcards.transcript import MAGIC, RecordType, encode_record, recover
 
-
 _datasync = getattr(os, "fdatasync", os.fsync)
 
 
