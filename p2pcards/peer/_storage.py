@@ -19,9 +19,7 @@ from typing import Any, BinaryIO
 import msgpack
 
 from p2pcards.files import StorageError, home
-from p2pcards.transcript import MAGIC, RecordType, encode_record, recover
-
-_datasync = getattr(os, "fdatasync", os.fsync)
+from p2pcards.transcript import MAGIC, RecordType, _filelog, encode_record, recover
 
 
 def _open(path: Path, mode: int) -> BinaryIO:
@@ -89,7 +87,7 @@ class TableStorage:
             while view:
                 view = view[os.write(fd, view) :]
             if sync:
-                _datasync(fd)
+                _filelog._datasync(fd)  # fdatasync (fsync where there is none)
         except OSError as exc:
             try:
                 if size >= 0:
