@@ -312,6 +312,8 @@ class Session:
         contribution is in nobody's log until the round completes, so the log gossip
         cannot carry it: e.g. right after this seat restarted)."""
         assert self.mesh is not None
+        if self.failed is not None:  # stopped: a storage failure
+            return
         try:
             await self.mesh.send_direct(pid, data)
         except net.NetError:
