@@ -96,18 +96,22 @@ class TableStore:
         return self.entries[seq] if 0 <= seq < len(self.entries) else None
 
     def offer(self, seq: int, data: bytes) -> bool:
-        """A peer's entry ``seq``: verified (signature, table, sequence), fed to the table."""
-        table = self.session.table
+        """A peer's entry ``seq``, fed to the table, which checks it (signature, table,
+        sequence) once: accepted when the table appends it.  One the table keeps waiting
+        (a contribution to a round not complete yet) is accepted if its signature
+        verifies and it is entry ``seq``."""
         if seq != len(self.entries):
             return False
+        self.session.feed(data, from_store=True)
+        if len(self.entries) > seq:  # appended: the table's log (synced here) has it
+            return self.entries[seq] == data
         try:
-            entry = table.log.verify(data)
+            entry = self.session.table.log.verify(data)
         except TranscriptError:
             return False
         if entry.seq != seq:
             return False
         self.entries.append(data)
-        self.session.feed(data, from_store=True)
         return True
 
     def sync(self) -> bool:

@@ -146,6 +146,8 @@ class Table:
         self._pending: dict[int, list[LogEntry]] = {}
         self._npending = 0
         self._out: list[Output] = []
+        self._recent: dict[bytes, None] = {}  # the last log entries' bytes (duplicates)
+        self._recent_n = 0
         self._sub = ""  # sub-phase of a multi-phase step
         self._rnd: Round | None = None
         self._data: dict[str, Any] = {}
@@ -252,9 +254,15 @@ class Table:
 
     def _recently_logged(self, data: bytes) -> bool:
         """True when ``data`` are the bytes of one of the last DUP_WINDOW log entries."""
-        log = self.log
+        log, recent = self.log, self._recent
         n = len(log)
-        return any(log[i].raw == data for i in range(n - 1, max(n - DUP_WINDOW, 0) - 1, -1))
+        if n != self._recent_n:
+            for i in range(max(self._recent_n, n - DUP_WINDOW), n):
+                recent[log[i].raw] = None
+            while len(recent) > DUP_WINDOW:
+                del recent[next(iter(recent))]
+            self._recent_n = n
+        return data in recent
 
     def legal_moves(self) -> list[Move]:
         """This seat's legal moves now (empty when it is not its decision)."""
