@@ -260,7 +260,7 @@ class Session:
             nursery.start_soon(self._watchdog)
             nursery.start_soon(self._receiver)
             nursery.start_soon(self._stop_on_failure)
-            if len(self.table.log) <= 1 and not self.table.log.started:
+            if not self.table.log.started:  # (start() writes no accept already logged)
                 self.handle(self.table.start())
             self.handle([])
             if self.table.finished:

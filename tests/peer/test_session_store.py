@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import trio
 
 from p2pcards.peer import Session
 from p2pcards.peer._storage import TableStorage
@@ -38,3 +39,41 @@ async def test_a_gossiped_entry_is_verified_once(
     assert calls == [full[3]]
     assert s.store.entries[:4] == full[:4]
     assert s.store.entries == [e.raw for e in t.log]  # the store mirrors the log
+
+
+class QuietMesh:
+    """A mesh stand-in: no peer, nothing received; records direct sends."""
+
+    def __init__(self) -> None:
+        self.sent: list[bytes] = []
+        self._send, self.events = trio.open_memory_channel[object](0)
+
+    async def send_direct(self, peer_id: bytes, data: bytes) -> None:
+        self.sent.append(data)
+
+    def announce(self) -> None:
+        pass
+
+    def peers(self) -> dict[bytes, object]:
+        return {}
+
+
+async def test_entries_gossiped_before_the_session_runs_do_not_skip_its_accept(
+    tmp_path: Path,
+) -> None:
+    """The gossip may hand a joiner the others' accepts between the lobby's start and
+    Session.run: the session must still sign its own accept (it skipped it when the log
+    held more than the genesis, and the table never started)."""
+    played = Harness("akulina", 4, seed=5)
+    played.run()
+    full = played.logs()[0]
+    t = Harness("akulina", 4, seed=5).tables[3]
+    s = Session(t, [x.identity for x in t.genesis.seats], TableStorage(t.table_id, tmp_path))
+    s.handle([])
+    assert s.store.offer(1, full[1]) and s.store.offer(2, full[2])  # before run()
+    mesh = QuietMesh()
+    async with trio.open_nursery() as n:
+        await n.start(s.run, mesh)
+        await trio.sleep(0.01)
+        n.cancel_scope.cancel()
+    assert t.log.started and [e.raw for e in t.log][:4] == full[:4]
