@@ -10,7 +10,7 @@
   for), an oversized length prefix, a truncated HELLO, garbage after the handshake
   (unknown message type, wrong field types, deep nesting).  Reports how long each took
   to be dropped and the warnings logged.
-* ``flood``: a 3-seat Akulina game among three CLI processes (host + 2 bots); once it
+* ``flood``: a 3-seat game (default Akulina) among three CLI processes (host + 2 bots); once it
   starts, 200 connections are opened at once to the host and held silent (re-opened
   whenever the host drops them) until the game ends.  Reports every peer's exit status
   and verdict, whether the logs are identical, the host's peak RSS (VmHWM) and its
@@ -202,7 +202,7 @@ def _peak_rss_kib(pid: int) -> int:
     return int(m.group(1)) if m else 0
 
 
-def _play(port: int, base: Path, flood: int, hold: float) -> dict[str, Any]:
+def _play(port: int, base: Path, flood: int, hold: float, game: str) -> dict[str, Any]:
     """One 3-seat game among three CLI processes; ``flood`` silent connections held
     against the host from the moment the game starts."""
     py = [sys.executable, "-m", "p2pcards.cli"]
@@ -211,7 +211,7 @@ def _play(port: int, base: Path, flood: int, hold: float) -> dict[str, Any]:
     base.mkdir(parents=True)
     files = [(open(base / f"out{i}", "w+"), open(base / f"err{i}", "w+")) for i in range(3)]
     host = subprocess.Popen(
-        [*py, "host", "akulina", "--seats", "3", "--no-mdns", "--bind", "127.0.0.1",
+        [*py, "host", game, "--seats", "3", "--no-mdns", "--bind", "127.0.0.1",
          "--port", str(port), "--headless", "basic", "--home", str(base / "p0"), *common],
         stdout=files[0][0], stderr=files[0][1], env=env, cwd=ROOT, text=True,
     )  # fmt: skip
@@ -293,12 +293,12 @@ def _play(port: int, base: Path, flood: int, hold: float) -> dict[str, Any]:
 
 
 @scenario
-async def flood(connections: int, baseline: bool) -> dict[str, Any]:
+async def flood(connections: int, baseline: bool, game: str = "akulina") -> dict[str, Any]:
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
         if baseline:
-            out["baseline"] = _play(41500, Path(tmp) / "a", 0, 0.0)
-        out["flood"] = _play(41600, Path(tmp) / "b", connections, 0.0)
+            out["baseline"] = _play(41500, Path(tmp) / "a", 0, 0.0, game)
+        out["flood"] = _play(41600, Path(tmp) / "b", connections, 0.0, game)
     return out
 
 
