@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import argparse
-import random
+import sys
 import time
+from collections.abc import Sequence
 from typing import Any
+
+from rich.console import Console
+from rich.progress import MofNCompleteColumn, Progress
 
 from p2pcards.cli._history import history_line
 from p2pcards.cli._i18n import tr
+from p2pcards.cli._match import GameRecord, MatchSpec, default_jobs, run_match
 from p2pcards.cli._options import add_game_arguments, game_from_args
 from p2pcards.cli._results import format_result
-from p2pcards.games import Decision, Event, LocalDealer, Move
+from p2pcards.cli._stats import mean_ci, wilson
+from p2pcards.games import Decision, Event, LocalDealer, OptionError
+from p2pcards.games._levels import resolve_bot
 
 
 def register(sub: Any) -> None:
@@ -20,12 +27,16 @@ def register(sub: Any) -> None:
         "simulate",
         help="bots play many games offline with a local dealer (statistics, --show)",
         description="Bots play GAME many times with a local all-knowing dealer (no network, "
-        "no cryptography) and print each seat's share of wins and losses, average moves "
-        "per hand and games per second.  --show prints one game move by move.",
+        "no cryptography) on every core and print each seat's and each bot's share of wins "
+        "and losses with its 95% confidence interval (Wilson score interval), the mean "
+        "final score (normal interval) where the game keeps one, average moves per hand and "
+        "games per second.  Results depend only on --seed, not on --jobs.  --show prints "
+        "one game move by move.",
         epilog="examples:\n"
         "  p2pcards simulate akulina --seats 4 --games 1000 --seed 7\n"
         "  p2pcards simulate akulina --show --lang ru\n"
-        "  p2pcards simulate akulina --option full_deck=true --bots basic,random",
+        "  p2pcards simulate akulina --option full_deck=true --bots basic,random\n"
+        "  p2pcards simulate thousand --bots hard,basic --rotate --games 100 --jobs 2",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_game_arguments(p)
@@ -34,59 +45,97 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--bots",
         default="basic",
-        help="bot per seat, comma-separated, the last repeated (default: basic)",
+        help="bot or level per seat, comma-separated, the last repeated (default: basic; "
+        "levels: easy, medium, hard; see docs/bots.md)",
+    )
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=None,
+        help=f"worker processes (default: every core, here {default_jobs()})",
+    )
+    p.add_argument(
+        "--rotate",
+        action="store_true",
+        help="move the bots one seat clockwise each game (every bot plays every seat)",
     )
     p.add_argument("--show", action="store_true", help="print one game move by move")
     p.set_defaults(func=run)
 
 
-def _players(info: Any, spec: str, seats: int) -> list[Any]:
+def _bot_names(spec: str, seats: int) -> tuple[str, ...]:
     names = [s.strip() for s in spec.split(",") if s.strip()] or ["basic"]
     names += [names[-1]] * (seats - len(names))
-    out = []
-    for n in names[:seats]:
-        if n not in info.bots:
-            raise SystemExit(f"unknown bot {n!r} for {info.name} (bots: {', '.join(info.bots)})")
-        out.append(info.bots[n])
-    return out
+    return tuple(names[:seats])
+
+
+def _players(info: Any, names: Sequence[str]) -> list[Any]:
+    try:
+        return [resolve_bot(info, n) for n in names]
+    except OptionError as e:
+        print(f"p2pcards: {e}", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+def _fail(msg: str) -> int:
+    print(f"p2pcards: {msg}", file=sys.stderr)
+    return 2
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the simulation; returns 0, or 2 on a bad option."""
+    """Run the simulation; returns 0, or 2 on a bad option, game count or job count."""
     game = game_from_args(args)
     lang = args.lang
-    players = _players(game.info, args.bots, game.seats)
+    names = _bot_names(args.bots, game.seats)
+    players = _players(game.info, names)
     if args.show:
         return _show(game, players, args.seed, lang)
-    rng = random.Random(args.seed)
-    wins = [0] * game.seats
-    losses = [0] * game.seats
-    moves = hands = 0
+    if args.games < 1:
+        return _fail(
+            tr(
+                lang,
+                f"--games must be at least 1, not {args.games}",
+                f"--games должно быть не меньше 1, а не {args.games}",
+            )
+        )
+    jobs = default_jobs() if args.jobs is None else args.jobs
+    if jobs < 1:
+        return _fail(
+            tr(
+                lang,
+                f"--jobs must be at least 1, not {jobs}",
+                f"--jobs должно быть не меньше 1, а не {jobs}",
+            )
+        )
+    spec = MatchSpec(game.name, game.seats, dict(game.options), names, rotate=args.rotate)
     t0 = time.perf_counter()
-    for _ in range(args.games):
-        state = game.new_state()
-        dealer = LocalDealer(state, rng=random.Random(rng.getrandbits(64)))
-        result = dealer.run(players)
-        for s in result["winners"]:
-            wins[s] += 1
-        for s in result["losers"]:
-            losses[s] += 1
-        moves += sum(isinstance(e, Move) for e in dealer.events)
-        hands += len(dealer.hand_events)
+    console = Console(stderr=True)
+    with Progress(
+        *Progress.get_default_columns(),
+        MofNCompleteColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    ) as bar:
+        task = bar.add_task(tr(lang, "games", "партии"), total=args.games)
+        records = run_match(
+            spec, args.games, args.seed, jobs, progress=lambda k: bar.advance(task, k)
+        )
     dt = time.perf_counter() - t0
     title = game.info.title[lang]
     print(
         tr(
             lang,
-            f"{title}: {args.games} games, {game.seats} seats, seed {args.seed}",
-            f"{title}: {args.games} партий, игроков: {game.seats}, seed {args.seed}",
+            f"{title}: {args.games} games, {game.seats} seats, seed {args.seed}, jobs {jobs}",
+            f"{title}: {args.games} партий, игроков: {game.seats}, seed {args.seed}, "
+            f"процессов {jobs}",
         )
     )
-    print(tr(lang, "seat  bot     wins    losses", "место бот     победы  поражения"))
-    bots = (args.bots.split(",") + [args.bots.split(",")[-1]] * game.seats)[: game.seats]
-    for s in range(game.seats):
-        w, lo = wins[s] / args.games, losses[s] / args.games
-        print(f"{s:>4}  {bots[s].strip():<7} {w:6.1%}  {lo:6.1%}")
+    for line in report(records, game.seats, lang):
+        print(line)
+    moves = sum(r.moves for r in records)
+    hands = sum(r.hands for r in records)
     print(
         tr(
             lang,
@@ -97,11 +146,67 @@ def run(args: argparse.Namespace) -> int:
     print(
         tr(
             lang,
-            f"games per second: {args.games / dt:.0f}",
-            f"партий в секунду: {args.games / dt:.0f}",
+            f"games per second: {args.games / dt:.1f}",
+            f"партий в секунду: {args.games / dt:.1f}",
         )
     )
     return 0
+
+
+def _share(k: int, n: int) -> str:
+    lo, hi = wilson(k, n)
+    return f"{k / n:6.1%} [{lo:.1%}, {hi:.1%}]"
+
+
+def report(records: Sequence[GameRecord], seats: int, lang: str) -> list[str]:
+    """The result table: per seat, then per bot (seats pooled) when the bots differ or
+    rotate: wins and losses as shares with the 95 % Wilson interval, and the mean final
+    score with its normal 95 % interval when the game has scores."""
+    n = len(records)
+    has_scores = all(r.scores is not None for r in records)
+    out = [
+        tr(
+            lang,
+            "shares with 95% Wilson intervals; mean score with its 95% normal interval",
+            "доли с 95% интервалом Уилсона; средний счёт с 95% нормальным интервалом",
+        ),
+        tr(
+            lang,
+            "seat  bot       wins                   losses",
+            "место бот       победы                 поражения",
+        )
+        + (
+            tr(lang, "                mean score", "              средний счёт")
+            if has_scores
+            else ""
+        ),
+    ]
+    rows: list[tuple[str, list[tuple[int, GameRecord]]]] = []
+    for s in range(seats):
+        names = {r.bots[s] for r in records}
+        label = f"{s:>4}  {(names.pop() if len(names) == 1 else '*'):<8}"
+        rows.append((label, [(s, r) for r in records]))
+    bots = sorted({b for r in records for b in r.bots})
+    per_bot = len(bots) > 1 or len({r.bots for r in records}) > 1
+    if per_bot:
+        for b in bots:
+            label = f"{tr(lang, 'all', 'все'):>4}  {b:<8}"
+            rows.append((label, [(s, r) for r in records for s in range(seats) if r.bots[s] == b]))
+    for label, cells in rows:
+        k = len(cells)
+        if not k:
+            continue
+        w = sum(s in r.winners for s, r in cells)
+        lo = sum(s in r.losers for s, r in cells)
+        line = f"{label}  {_share(w, k):<21}  {_share(lo, k):<21}"
+        if has_scores:
+            m, a, b2 = mean_ci([r.scores[s] for s, r in cells])  # type: ignore[index]
+            line += f"  {m:7.1f} [{a:.1f}, {b2:.1f}]"
+        if label.startswith(f"{tr(lang, 'all', 'все'):>4}"):
+            line += tr(lang, f"  ({k} seats)", f"  (мест: {k})")
+        out.append(line.rstrip())
+    del n
+    return out
 
 
 def _show(game: Any, players: list[Any], seed: int, lang: str) -> int:
