@@ -20,6 +20,13 @@ One deck per ``Shuffle`` need::
     cards = verify_deck(spec, record.bodies, reveals, sealed_shares=..., open_shares=...,
                         public_keys=x25519_pks)
 
+Version 2 (protocol/mental_poker_v2.md; every step proven when made; the table switches to
+it in place of the above): :class:`ProofContext`, :class:`SeatKey` /
+:func:`check_seat_key`, ElGamal (:func:`encrypt`, :func:`reencrypt`, :func:`initial_deck`,
+:func:`joint_key`), :func:`make_shares` / :func:`check_shares`, :func:`reencrypt_proven`
+/ :func:`check_reencryption`, and :func:`check_ed25519_key` / :func:`check_x25519_key`
+for long-term keys.
+
 Hidden hand order: :class:`HandOrderSecret`, :func:`order_commitment`, :func:`check_order`.
 Joint randomness: :func:`random_value`, :func:`random_commitment`,
 :func:`check_random_value`, :func:`random_result`.  Every error is a
@@ -27,18 +34,40 @@ Joint randomness: :func:`random_value`, :func:`random_commitment`,
 """
 
 from p2pcards.mental_poker._cards import PROTOCOL_VERSION, DeckSpec, HandContext, card_point
+from p2pcards.mental_poker._domain import VERSION as PROTOCOL_VERSION_2
+from p2pcards.mental_poker._domain import ProofContext, generator, lot_point
+from p2pcards.mental_poker._domain import card_point as card_point_v2
 from p2pcards.mental_poker._draw import randbelow, random_permutation
+from p2pcards.mental_poker._elgamal import (
+    Ciphertext,
+    check_ciphertext,
+    check_deck,
+    deck_wire,
+    decrypt,
+    encrypt,
+    initial_deck,
+    joint_key,
+    reencrypt,
+)
 from p2pcards.mental_poker._errors import (
+    BadClaimProof,
+    BadKeyProof,
+    BadReencryptionProof,
+    BadShuffleProof,
     CommitmentMismatch,
     DeckMismatch,
     DuplicatePoint,
+    GroupError,
     InvalidPoint,
+    InvalidProof,
+    InvalidPublicKey,
     InvalidScalar,
     MalformedMessage,
     MentalPokerError,
     NotACard,
     OrderViolation,
     ShuffleMismatch,
+    WrongDecryptionShare,
     WrongKeyShare,
 )
 from p2pcards.mental_poker._group import L, RandomBytes, check_point, check_scalar
@@ -52,13 +81,22 @@ from p2pcards.mental_poker._keys import (
     unlock,
 )
 from p2pcards.mental_poker._order import HandOrderSecret, check_order, order_commitment
+from p2pcards.mental_poker._public_keys import check_ed25519_key, check_x25519_key
 from p2pcards.mental_poker._randomness import (
     check_random_value,
     random_commitment,
     random_result,
     random_value,
 )
+from p2pcards.mental_poker._reencryption import check_reencryption, reencrypt_proven
 from p2pcards.mental_poker._seal import x25519_keypair, x25519_public_key
+from p2pcards.mental_poker._seat_key import SeatKey, check_seat_key
+from p2pcards.mental_poker._shares import (
+    check_shares,
+    make_shares,
+    own_decrypt,
+    partial_decrypt,
+)
 from p2pcards.mental_poker._shuffle import (
     PublicShuffle,
     ShuffleSecrets,
@@ -69,13 +107,22 @@ from p2pcards.mental_poker._verify import OpenShare, SealedShare, verify_deck
 
 __all__ = [
     "PROTOCOL_VERSION",
+    "PROTOCOL_VERSION_2",
+    "BadClaimProof",
+    "BadKeyProof",
+    "BadReencryptionProof",
+    "BadShuffleProof",
+    "Ciphertext",
     "CommitmentMismatch",
     "DeckMismatch",
     "DeckSpec",
     "DuplicatePoint",
+    "GroupError",
     "HandContext",
     "HandOrderSecret",
     "InvalidPoint",
+    "InvalidProof",
+    "InvalidPublicKey",
     "InvalidScalar",
     "L",
     "MalformedMessage",
@@ -83,30 +130,53 @@ __all__ = [
     "NotACard",
     "OpenShare",
     "OrderViolation",
+    "ProofContext",
     "PublicShuffle",
     "RandomBytes",
     "SealedShare",
+    "SeatKey",
     "ShuffleMismatch",
     "ShuffleSecrets",
+    "WrongDecryptionShare",
     "WrongKeyShare",
     "card_point",
+    "card_point_v2",
+    "check_ciphertext",
+    "check_deck",
+    "check_ed25519_key",
     "check_key",
     "check_open_body",
     "check_order",
     "check_point",
     "check_random_value",
+    "check_reencryption",
     "check_scalar",
+    "check_seat_key",
+    "check_shares",
+    "check_x25519_key",
+    "deck_wire",
+    "decrypt",
+    "encrypt",
+    "generator",
+    "initial_deck",
+    "joint_key",
     "key_commitment",
     "key_plaintext",
+    "lot_point",
+    "make_shares",
     "open_body",
     "open_key_shares",
     "order_commitment",
+    "own_decrypt",
+    "partial_decrypt",
     "pass1_commitment",
     "randbelow",
     "random_commitment",
     "random_permutation",
     "random_result",
     "random_value",
+    "reencrypt",
+    "reencrypt_proven",
     "seal_key_shares",
     "unlock",
     "verify_deck",

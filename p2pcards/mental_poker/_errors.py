@@ -86,3 +86,45 @@ class DeckMismatch(MentalPokerError):
 class OrderViolation(MentalPokerError):
     """A holder handed over a position other than ``order[index]`` of its committed order,
     or its revealed order is not an order of its hand."""
+
+
+# --- version 2 (protocol/mental_poker_v2.md) ---------------------------------------------
+
+
+class GroupError(MentalPokerError):
+    """libsodium refused a group operation (e.g. an identity result).  Cannot happen on
+    checked inputs; raised instead of the library's bare exception so a peer never
+    crashes."""
+
+
+class InvalidPublicKey(MentalPokerError):
+    """An Ed25519 identity key or X25519 sealing key that is not 32 bytes, not canonical, of
+    small order or (Ed25519) outside the prime-order subgroup."""
+
+
+class InvalidProof(MentalPokerError):
+    """A zero-knowledge proof that does not verify (base of the proof errors below).  The
+    ``seat`` is the prover: its signed entry proves the cheat."""
+
+
+class BadKeyProof(InvalidProof):
+    """A seat key whose Schnorr proof of knowledge does not verify (a rogue key)."""
+
+
+class WrongDecryptionShare(InvalidProof):
+    """A decryption share whose Chaum–Pedersen proof does not verify (a wrong share, a
+    share of another ciphertext, a share under another key)."""
+
+
+class BadReencryptionProof(InvalidProof):
+    """A re-encrypted ciphertext that is not proven to be a re-encryption of its source."""
+
+
+class BadShuffleProof(InvalidProof):
+    """A shuffle output that is not proven to be a re-encryption and permutation of its
+    input deck."""
+
+
+class BadClaimProof(InvalidProof):
+    """A proof that a hidden card lies in an allowed set that does not verify (a false
+    claim: cannot follow suit, has no such rank, holds a marriage...)."""
