@@ -15,21 +15,22 @@ import random
 import trio
 
 from p2pcards.identity import load_or_create_identity
-from p2pcards.peer import join_table, play_bot
+from p2pcards.net import fingerprint
+from p2pcards.peer import join_table, run_bot
 
 
 async def main(address: tuple[str, int], strategy: str) -> None:
     me = load_or_create_identity()
     async with join_table(me, address) as lobby:
-        print("host fingerprint:", lobby.host_key.hex()[:16])
+        print("host fingerprint:", fingerprint(lobby.host_key))
         async for update in lobby.updates:
             print("lobby:", ", ".join(update.names), f"({len(update.names)}/{update.total})")
             if len(update.names) == update.total:
                 break
         session = await lobby.started()
-        result = await play_bot(session, strategy, random.Random(), on_event=print)
-        print("result:", result)
-        print("hands verified:", session.table.verified, "log:", session.log_path)
+        ending = await run_bot(session, strategy, random.Random(), on_event=print)
+        print("result:", ending.status, ending.result)
+        print("hands verified:", ending.verified, "log:", ending.log_path)
 
 
 if __name__ == "__main__":

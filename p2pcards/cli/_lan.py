@@ -20,11 +20,12 @@ from p2pcards.cli._results import format_result
 from p2pcards.files import ENV_HOME, StorageError, check_writable, home
 from p2pcards.identity import Identity, IdentityError, load_or_create_identity
 from p2pcards.peer import (
+    Ending,
     LobbyError,
     LobbyUpdate,
     Session,
-    play_bot,
     resume_table,
+    run_bot,
     unfinished_tables,
 )
 from p2pcards.table import CheatDetected, HandAbandoned, HandVerified, Waiting
@@ -202,24 +203,24 @@ async def follow_lobby(lobby: Any, lang: str) -> Session:
     return session
 
 
-def final_report(session: Session, lang: str) -> int:
-    """Print the verdict of every hand and the log path; 0 if all verified, 1 if a cheat
-    was found."""
-    table = session.table
-    print(tr(lang, f"log: {session.log_path}", f"журнал: {session.log_path}"))
-    if table.abandoned is not None:
-        who = table.genesis.seats[table.abandoned.seat].name
+def final_report(ending: Ending, lang: str) -> int:
+    """Print the verdict of every hand and the log path; the exit status: 0 if every hand
+    verified, 1 if a cheat was found, 3 if a hand was abandoned (2 is for errors)."""
+    print(tr(lang, f"log: {ending.log_path}", f"журнал: {ending.log_path}"))
+    names = ending.names
+    if ending.abandoned is not None:
+        who = names[ending.abandoned.seat]
         print(
             tr(
                 lang,
-                f"hand {table.abandoned.hand} abandoned: {who} stopped responding",
-                f"раздача {table.abandoned.hand} прервана: {who} перестал отвечать",
+                f"hand {ending.abandoned.hand} abandoned: {who} stopped responding",
+                f"раздача {ending.abandoned.hand} прервана: {who} перестал отвечать",
             )
         )
         return 3
-    if table.cheats:
-        for c in table.cheats:
-            who = table.genesis.seats[c.seat].name if c.seat is not None else "?"
+    if ending.cheats:
+        for c in ending.cheats:
+            who = names[c.seat] if c.seat is not None else "?"
             print(
                 tr(
                     lang,
@@ -228,9 +229,9 @@ def final_report(session: Session, lang: str) -> int:
                 )
             )
         return 1
-    if table.result is not None:
-        print(tr(lang, "result: ", "итог: ") + format_result(table.result, session.names, lang))
-    hands = ", ".join(str(h) for h in table.verified)
+    if ending.result is not None:
+        print(tr(lang, "result: ", "итог: ") + format_result(ending.result, list(names), lang))
+    hands = ", ".join(str(h) for h in ending.verified)
     print(
         tr(
             lang,
@@ -241,9 +242,33 @@ def final_report(session: Session, lang: str) -> int:
     return 0
 
 
-def describe_event(ev: Any, session: Session, lang: str) -> str | None:
-    """A line of progress for a headless seat (None: nothing to say)."""
-    names = session.names
+async def play_to_end(
+    session: Session, strategy: str | None, lang: str, seed: int | None = None
+) -> int:
+    """Play this seat to the end of the game, with the bot ``strategy`` (progress lines
+    printed) or, when None, in the terminal; print the final report.  Returns the exit
+    status (see :func:`final_report`).  The game's ending, written once for host, join,
+    bot, play and a resumed table."""
+    if strategy:
+        names = session.names
+
+        def show(ev: Any) -> None:
+            line = describe_event(ev, names, lang)
+            if line:
+                print(line, flush=True)
+
+        rng = random.Random(seed) if seed is not None else random.Random()
+        ending = await run_bot(session, strategy, rng, on_event=show)
+    else:
+        from p2pcards.cli._seat import play_seat  # _seat imports this module
+
+        ending = await play_seat(session, lang)
+    return final_report(ending, lang)
+
+
+def describe_event(ev: Any, names: Sequence[str], lang: str) -> str | None:
+    """A line of progress for a headless seat (None: nothing to say); ``names``: the
+    seats' display names."""
     if isinstance(ev, HandAbandoned):
         who = names[ev.seat]
         return tr(
@@ -313,21 +338,7 @@ async def resume_unfinished(identity: Identity, args: argparse.Namespace, lang: 
         return rc
 
 
-async def _play_resumed(session: Any, args: argparse.Namespace, lang: str) -> int:
-    from p2pcards.cli._seat import play_seat  # _seat imports this module
-
+async def _play_resumed(session: Session, args: argparse.Namespace, lang: str) -> int:
     strategy = getattr(args, "strategy", None) if args.command == "bot" else None
     strategy = strategy or getattr(args, "headless", None)
-    if strategy:
-
-        def show(ev: Any) -> None:
-            line = describe_event(ev, session, lang)
-            if line:
-                print(line, flush=True)
-
-        await play_bot(session, strategy, random.Random(), on_event=show)
-    else:
-        await play_seat(session, lang)
-    if not session.table.halted:
-        await session.done.wait()
-    return final_report(session, lang)
+    return await play_to_end(session, strategy, lang)

@@ -13,12 +13,11 @@ from p2pcards.cli._i18n import tr
 from p2pcards.cli._lan import (
     WHY_NOTHING_FOUND_EN,
     WHY_NOTHING_FOUND_RU,
-    final_report,
     follow_lobby,
     identity_from_args,
+    play_to_end,
     resume_unfinished,
 )
-from p2pcards.cli._seat import play_seat
 from p2pcards.files import StorageError
 from p2pcards.games import OptionError, game_info, game_names
 from p2pcards.peer import LobbyError, host_table, join_table
@@ -113,7 +112,4 @@ async def _play(args: argparse.Namespace) -> int:
 
 async def _sit(lobby: Any, lang: str) -> int:
     session = await follow_lobby(lobby, lang)
-    await play_seat(session, lang)
-    if not session.table.halted:
-        await session.done.wait()
-    return final_report(session, lang)
+    return await play_to_end(session, None, lang)

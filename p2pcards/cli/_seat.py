@@ -12,7 +12,7 @@ import trio
 
 from p2pcards.cli._i18n import tr
 from p2pcards.cli._lan import describe_event
-from p2pcards.peer import PeerBack, PeerLost, Session
+from p2pcards.peer import Ending, PeerBack, PeerLost, Resynced, Session, Snapshot, Update
 from p2pcards.table import GameOver, Waiting, YourCards, YourTurn
 
 
@@ -25,12 +25,13 @@ def _move_text(session: Session, move: Any, lang: str) -> str:
     return text
 
 
-async def choose(session: Session, legal: list[Any], lang: str) -> Any:
-    """Ask the player to pick one of ``legal`` by number; re-asks on bad input."""
-    view = session.table.view()
+async def choose(session: Session, snap: Snapshot, lang: str) -> Any:
+    """Ask the player to pick one of ``snap.legal`` by number; re-asks on bad input."""
+    legal, view = snap.legal, snap.view
+    assert view is not None
     hand = " ".join(c.symbol for _p, c in view.hand)
     print(tr(lang, f"your hand: {hand}", f"ваши карты: {hand}"))
-    counts = ", ".join(f"{n}: {c}" for n, c in zip(session.names, view.counts, strict=False))
+    counts = ", ".join(f"{n}: {c}" for n, c in zip(snap.names, view.counts, strict=False))
     print(tr(lang, f"cards: {counts}", f"карт: {counts}"))
     for i, m in enumerate(legal, 1):
         print(f"  {i}. {_move_text(session, m, lang)}")
@@ -49,16 +50,17 @@ async def choose(session: Session, legal: list[Any], lang: str) -> Any:
         )
 
 
-async def play_seat(session: Session, lang: str) -> None:
+async def play_seat(session: Session, lang: str) -> Ending:
     """Play this seat in the terminal until the game ends or the table halts: on the
     full screen when stdin and stdout are a terminal, else line by line (scripts, pipes).
-    """
+    Returns the :class:`~p2pcards.peer.Ending`."""
     if sys.stdin.isatty() and sys.stdout.isatty() and not os.environ.get("P2PCARDS_PLAIN"):
         from p2pcards.cli._tui._live import play_seat_live
         from p2pcards.cli._tui._seat import Quit
 
         try:
-            await play_seat_live(session, lang)
+            ending: Ending = await play_seat_live(session.controller, lang)
+            return ending
         except Quit:
             print(
                 tr(
@@ -68,27 +70,25 @@ async def play_seat(session: Session, lang: str) -> None:
                 )
             )
             raise SystemExit(130) from None
-        return
-    await play_lines(session, lang)
+    return await play_lines(session, lang)
 
 
-async def play_lines(session: Session, lang: str) -> None:
+async def play_lines(session: Session, lang: str) -> Ending:
     """Line-by-line play (no full screen)."""
     names = session.names
-    async for ev in session.events:
-        if isinstance(ev, YourTurn):
-            legal = session.table.legal_moves()
-            if legal:
-                session.move(await choose(session, legal, lang))
-            continue
+
+    def show(up: Update, snap: Snapshot) -> None:
+        ev = up.event
+        if isinstance(ev, YourTurn | PeerBack | Resynced):
+            return
         if isinstance(ev, Waiting):
             who = ", ".join(names[s] for s in ev.seats)
             print(tr(lang, f"waiting for {who}…", f"ждём: {who}…"), flush=True)
-            continue
+            return
         if isinstance(ev, YourCards):
             cards = " ".join(c.symbol for c in ev.cards)
             print(tr(lang, f"you get {cards}", f"вам пришло: {cards}"), flush=True)
-            continue
+            return
         if isinstance(ev, PeerLost):
             print(
                 tr(
@@ -98,14 +98,14 @@ async def play_lines(session: Session, lang: str) -> None:
                 ),
                 flush=True,
             )
-            continue
-        if isinstance(ev, PeerBack):
-            continue
-        line = describe_event(ev, session, lang)
+            return
+        line = describe_event(ev, names, lang)
         if line:
             print(line, flush=True)
         if isinstance(ev, GameOver):
             print(tr(lang, f"game over: {dict(ev.result)}", f"игра окончена: {dict(ev.result)}"))
-            return
-        if session.table.halted and session.table.expecting() is None:
-            return
+
+    async def pick(snap: Snapshot) -> Any:
+        return await choose(session, snap, lang)
+
+    return await session.controller.drive(pick, show)

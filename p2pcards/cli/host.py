@@ -12,15 +12,13 @@ import trio
 from p2pcards.cli._i18n import tr
 from p2pcards.cli._lan import (
     add_lan_arguments,
-    describe_event,
-    final_report,
     follow_lobby,
     identity_from_args,
+    play_to_end,
     resume_unfinished,
     run_lan,
 )
 from p2pcards.cli._options import add_game_arguments, game_from_args
-from p2pcards.cli._seat import play_seat
 from p2pcards.identity import new_identity
 from p2pcards.peer import host_table, join_table, play_bot
 
@@ -120,18 +118,7 @@ async def _host(args: argparse.Namespace) -> int:
                 tr(lang, "all seats taken: the game starts", "все места заняты: игра начинается"),
                 flush=True,
             )
-            if args.headless:
-
-                def show(ev: Any) -> None:
-                    line = describe_event(ev, session, lang)
-                    if line:
-                        print(line, flush=True)
-
-                await play_bot(session, args.headless, random.Random(), on_event=show)
-            else:
-                await play_seat(session, lang)
-            await session.done.wait() if not session.table.halted else None
-            rc = final_report(session, lang)
+            rc = await play_to_end(session, args.headless, lang)
             nursery.cancel_scope.cancel()
     return rc
 
@@ -146,4 +133,4 @@ async def _bot_seat(address: tuple[str, int], i: int, strategy: str, lang: str) 
     async with join_table(me, address, base=base, lang=lang) as lobby:
         session = await lobby.started()
         await play_bot(session, strategy, random.Random())
-        await session.done.wait()
+        await session.done.wait()  # (after a cheat: serve the log until the host ends)

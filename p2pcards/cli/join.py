@@ -3,23 +3,20 @@
 from __future__ import annotations
 
 import argparse
-import random
 from typing import Any
 
 from p2pcards.cli._i18n import tr
 from p2pcards.cli._lan import (
     add_lan_arguments,
-    describe_event,
-    final_report,
     find_table,
     follow_lobby,
     identity_from_args,
+    play_to_end,
     resume_unfinished,
     run_lan,
 )
-from p2pcards.cli._seat import play_seat
 from p2pcards.net import fingerprint
-from p2pcards.peer import join_table, play_bot
+from p2pcards.peer import join_table
 
 
 def register(sub: Any) -> None:
@@ -86,17 +83,4 @@ async def _join(args: argparse.Namespace) -> int:
             tr(lang, "all seats taken: the game starts", "все места заняты: игра начинается"),
             flush=True,
         )
-        if args.strategy:
-
-            def show(ev: Any) -> None:
-                line = describe_event(ev, session, lang)
-                if line:
-                    print(line, flush=True)
-
-            rng = random.Random(args.seed) if args.seed is not None else random.Random()
-            await play_bot(session, args.strategy, rng, on_event=show)
-        else:
-            await play_seat(session, lang)
-        if not session.table.halted:
-            await session.done.wait()
-        return final_report(session, lang)
+        return await play_to_end(session, args.strategy, lang, seed=getattr(args, "seed", None))

@@ -1,4 +1,5 @@
-"""Headless seats: a bot plays a Session through the same API a script would use."""
+"""Headless seats: a bot plays a seat through its :class:`~p2pcards.peer.SeatController`,
+the same API every front end uses."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from p2pcards.games import game_info
+from p2pcards.games import Move, game_info
+from p2pcards.peer._controller import Ending, Snapshot, Update
 from p2pcards.peer._session import Session
-from p2pcards.table import CheatDetected, GameOver, HandAbandoned, YourTurn
 
 
 async def play_bot(
@@ -18,20 +19,35 @@ async def play_bot(
     on_event: Callable[[Any], None] | None = None,
 ) -> Any:
     """Play ``session`` with the game's bot ``strategy`` until the game is over (returns
-    the result) or a cheat halts the table (returns the CheatDetected).  The bot sees
-    only its seat's view and legal moves."""
+    the result), a cheat halts the table (returns the first CheatDetected) or the hand is
+    abandoned (returns the HandAbandoned).  The bot sees only its seat's view and legal
+    moves; ``on_event(event)`` is called for every session event, in order."""
+    ending = await run_bot(session, strategy, rng, on_event)
+    if ending.status == "finished":
+        return ending.result
+    if ending.status == "abandoned":
+        return ending.abandoned
+    if ending.status == "cheat":
+        return ending.cheats[0]
+    return None
+
+
+async def run_bot(
+    session: Session,
+    strategy: str = "basic",
+    rng: random.Random | None = None,
+    on_event: Callable[[Any], None] | None = None,
+) -> Ending:
+    """As :func:`play_bot`, returning the :class:`~p2pcards.peer.Ending`."""
     bot = game_info(session.table.game.name).bots[strategy]
     rng = rng or random.Random()
-    async for ev in session.events:
+
+    def choose(snap: Snapshot) -> Move:
+        move: Move = bot(snap.view, list(snap.legal), rng)
+        return move
+
+    def show(up: Update, _snap: Snapshot) -> None:
         if on_event is not None:
-            on_event(ev)
-        if isinstance(ev, YourTurn):
-            legal = session.table.legal_moves()
-            if legal:
-                session.move(bot(session.table.view(), legal, rng))
-        elif isinstance(ev, GameOver | HandAbandoned):
-            return ev.result if isinstance(ev, GameOver) else ev
-        elif isinstance(ev, CheatDetected) and session.table.halted:
-            if session.table.expecting() is None:
-                return ev
-    return None
+            on_event(up.event)
+
+    return await session.controller.drive(choose, show)

@@ -82,7 +82,8 @@ class _Store:
 
 
 def _pack(*items: Any) -> bytes:
-    return msgpack.packb(list(items), use_bin_type=True)
+    data: bytes = msgpack.packb(list(items), use_bin_type=True)
+    return data
 
 
 def _unpack(data: bytes) -> list[Any] | None:

@@ -14,7 +14,6 @@ import math
 import os
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import trio
@@ -22,6 +21,14 @@ import trio
 from p2pcards import net
 from p2pcards.files import StorageError
 from p2pcards.games import Move
+from p2pcards.peer._controller import SeatController
+from p2pcards.peer._events import (
+    Misbehaviour,
+    PeerBack,
+    PeerLost,
+    SessionEvent,
+    StorageFailed,
+)
 from p2pcards.peer._storage import TableStorage
 from p2pcards.peer._trace import Trace
 from p2pcards.table import (
@@ -33,50 +40,11 @@ from p2pcards.table import (
     Persist,
     Rejected,
     Table,
-    UIEvent,
     Waiting,
 )
 from p2pcards.transcript import TranscriptError
 
 log = logging.getLogger("p2pcards.peer")
-
-
-@dataclass(frozen=True)
-class PeerLost:
-    """The connection to seat ``seat`` (``name``) dropped; the mesh keeps redialing."""
-
-    seat: int
-    name: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class PeerBack:
-    """Seat ``seat`` (``name``) is connected (again)."""
-
-    seat: int
-    name: str
-
-
-@dataclass(frozen=True)
-class Misbehaviour:
-    """``name`` (seat ``seat``) sent bytes the table refused: ``reason``."""
-
-    seat: int | None
-    name: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class StorageFailed:
-    """Writing this seat's files failed (``message`` names the path and the cure, e.g. a
-    full disk).  The session has stopped: nothing more is sent, and :meth:`Session.run`
-    raises the :class:`~p2pcards.files.StorageError`."""
-
-    message: str
-
-
-SessionEvent = UIEvent | PeerLost | PeerBack | Misbehaviour | StorageFailed
 
 
 class TableStore:
@@ -129,7 +97,8 @@ class Session:
 
     ``table``: the state machine; ``names``: seat display names; ``peer_ids``: seat ->
     32-byte identity key; ``storage``: the table's files; ``mesh``: set by :meth:`run`.
-    Events for the UI or a bot arrive on :attr:`events` (a trio receive channel).
+    Front ends drive the seat through :attr:`controller` (a
+    :class:`~p2pcards.peer.SeatController`: snapshot, subscribe, play, leave).
     """
 
     def __init__(
@@ -146,7 +115,6 @@ class Session:
         self.store = TableStore(self)
         self.mesh: net.Mesh | None = None
         self._send_q, self._send_r = trio.open_memory_channel[bytes](math.inf)
-        self._ev_send, self.events = trio.open_memory_channel[SessionEvent](math.inf)
         self._written = len(storage.entries())
         self.done = trio.Event()
         self.seat = table.me
@@ -158,6 +126,19 @@ class Session:
         self.trace = Trace.from_env()  # off unless P2PCARDS_TRACE is set
         self.failed: StorageError | None = None
         self._failed = trio.Event()
+        self._scope: trio.CancelScope | None = None
+        self._stopped = False
+        self.controller = SeatController(self)
+        """The seat controller every front end drives this seat through."""
+
+    def _emit(self, ev: SessionEvent) -> None:
+        self.controller._publish(ev)
+
+    def stop(self) -> None:
+        """Stop running (the seat left): :meth:`run` returns soon, nothing more is sent."""
+        self._stopped = True
+        if self._scope is not None:
+            self._scope.cancel()
 
     @property
     def log_path(self) -> str:
@@ -192,7 +173,7 @@ class Session:
                         if o.seats != self.waiting_for:
                             self.waiting_for = o.seats
                             self.waiting_since = trio.current_time()
-                    self._ev_send.send_nowait(o)
+                    self._emit(o)
             self._flush_log()
         except StorageError as exc:
             self._fail(exc)
@@ -202,7 +183,7 @@ class Session:
         if self.failed is None:
             self.failed = exc
             log.error("%s; this seat stops sending", exc)
-            self._ev_send.send_nowait(StorageFailed(str(exc)))
+            self._emit(StorageFailed(str(exc)))
             self._failed.set()
 
     def _flush_log(self) -> None:
@@ -251,11 +232,15 @@ class Session:
         try:
             await self._run(mesh, task_status)
         finally:
+            self.controller.close()
             if self.trace is not None:
                 self.trace.flush()
 
     async def _run(self, mesh: net.Mesh, task_status: Any) -> None:
         async with trio.open_nursery() as nursery:
+            self._scope = nursery.cancel_scope
+            if self._stopped:
+                nursery.cancel_scope.cancel()
             nursery.start_soon(self._sender)
             nursery.start_soon(self._watchdog)
             nursery.start_soon(self._receiver)
@@ -337,11 +322,11 @@ class Session:
             elif isinstance(ev, net.PeerDisconnected):
                 s = self.seat_of(ev.peer_id)
                 if s is not None:
-                    self._ev_send.send_nowait(PeerLost(s, self.names[s], ev.reason))
+                    self._emit(PeerLost(s, self.names[s], ev.reason))
             elif isinstance(ev, net.PeerConnected):
                 s = self.seat_of(ev.peer_id)
                 if s is not None:
-                    self._ev_send.send_nowait(PeerBack(s, self.names[s]))
+                    self._emit(PeerBack(s, self.names[s]))
                     if self._backlog.get(ev.peer_id):
                         await self._flush_backlog(ev.peer_id)
             elif isinstance(ev, net.EntryRejected | net.EntryConflict):
@@ -350,6 +335,4 @@ class Session:
                 log.warning("peer %s (%s) sent entry %d that does not fit the log",
                             net.fingerprint(ev.peer_id), name, ev.seq)  # fmt: skip
                 self.feed(ev.data)
-                self._ev_send.send_nowait(
-                    Misbehaviour(s, name, f"sent entry {ev.seq} that does not fit the log")
-                )
+                self._emit(Misbehaviour(s, name, f"sent entry {ev.seq} that does not fit the log"))

@@ -4,6 +4,7 @@ of one seat, with the waiting line, history, verified hands and the final result
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 from typing import Any
 
 import trio
@@ -41,7 +42,8 @@ class _Table:
 
 
 class _Session:
-    """What play_seat_live uses of p2pcards.peer.Session, fed by a local dealer."""
+    """What play_seat_live uses of a p2pcards.peer.SeatController (snapshot, drive: the
+    turn loop), fed by a local dealer."""
 
     def __init__(self, seed: int) -> None:
         game = load_game("akulina", seats=4)
@@ -52,8 +54,25 @@ class _Session:
         self._send, self.events = trio.open_memory_channel[Any](math.inf)
         self._moves_send, self._moves = trio.open_memory_channel[Any](1)
 
-    def move(self, move: Any) -> None:
-        self._moves_send.send_nowait(move)
+    def snapshot(self) -> Any:
+        t = self.table
+        return SimpleNamespace(
+            game=t.game.name,
+            options=t.game.options,
+            names=self.names,
+            view=t.view(),
+            legal=tuple(t.legal_moves()),
+        )
+
+    async def drive(self, choose: Any, on_update: Any) -> Any:
+        async for ev in self.events:
+            snap = self.snapshot()
+            on_update(SimpleNamespace(event=ev), snap)
+            if isinstance(ev, YourTurn):
+                self._moves_send.send_nowait(await choose(snap))
+            if isinstance(ev, GameOver):
+                return SimpleNamespace(result=ev.result)
+        return None
 
     async def produce(self) -> None:
         state, dealer = self.table.state, self.dealer
@@ -97,8 +116,8 @@ async def test_a_whole_akulina_hand_from_table_events() -> None:
 
         n.start_soon(seat)
     out = tui.console.export_text()
-    assert result[0] == session.table.state.need().result
-    loser = N4[result[0]["loser"]]
+    assert result[0].result == session.table.state.need().result
+    loser = N4[result[0].result["loser"]]
     assert out.rstrip().splitlines()[-1] == f"loser: {loser} (left with the queen of spades)"
     assert "waiting for Boris… 0 s" in out or "waiting for Vera… 0 s" in out
     assert "hand 1: verified" in out

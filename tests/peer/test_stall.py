@@ -39,8 +39,8 @@ async def test_a_stalled_seat_is_named_and_the_hand_abandoned(tmp_path: Path) ->
             async def stall() -> None:
                 async with join_table(ids[2], addr, base=tmp_path / "p2") as jl:
                     s = await jl.started()
-                    async for ev in s.events:  # play until its first decision, then freeze
-                        if type(ev).__name__ == "YourTurn":
+                    async for up in s.controller.subscribe():  # play until its first
+                        if type(up.event).__name__ == "YourTurn":  # decision, then freeze
                             await trio.sleep_forever()
 
             async with trio.open_nursery() as n:

@@ -94,7 +94,7 @@ async def test_a_secret_that_cannot_be_written_is_never_published(
         session.handle(outs)
     with pytest.raises(trio.WouldBlock):
         session._send_r.receive_nowait()  # nothing to send
-    ev = session.events.receive_nowait()
+    ev = (await session.controller.subscribe().__anext__()).event
     assert isinstance(ev, StorageFailed) and str(storage.secrets_path) in ev.message
     assert session.failed is not None
     with pytest.raises(StorageError):  # stopped for good, even once space is back

@@ -12,7 +12,7 @@ names; ``history`` plain lines, oldest first (``seat.ui.history_line(move, view,
 makes one per move).  One module per game (akulina, thousand, sto_odno, sunduchki)
 subclasses :class:`GameUI`.
 
-LAN play: ``p2pcards.cli._tui._live.play_seat_live(session, lang)`` drives a
+LAN play: ``p2pcards.cli._tui._live.play_seat_live(controller, lang)`` drives a
 ``p2pcards.peer.Session`` seat on these screens from the table's UI events (imported
 separately so offline play does not load the network stack).
 """

@@ -130,49 +130,48 @@ class LiveScreen:
             self.tui.say(Text(line, style="bold"))
 
 
-async def play_seat_live(session: Any, lang: str, tui: TerminalSeat | None = None) -> Any:
-    """Play ``session``'s seat (a ``p2pcards.peer.Session``) on the full screen until the
-    game is over or a cheat halts the table.  Returns the game's result (None if halted).
+async def play_seat_live(controller: Any, lang: str, tui: TerminalSeat | None = None) -> Any:
+    """Play a seat through its :class:`~p2pcards.peer.SeatController` (``session.controller``)
+    on the full screen until the game is over or a cheat halts the table.  Returns the
+    :class:`~p2pcards.peer.Ending` (``.result``: the game's result, None if halted).
 
-    The screen is redrawn on every event and every ``REDRAW_SECONDS`` while waiting for
+    The screen is redrawn on every update and every ``REDRAW_SECONDS`` while waiting for
     another seat; moves are read with :meth:`TerminalSeat.choose` (a worker thread), so
     the session keeps talking to the network.  Raises ``Quit`` when the player leaves.
     """
-    table = session.table
+    first = controller.snapshot()
     if tui is None:
-        tui = TerminalSeat(table.game.name, lang, options=table.game.options)
-    live = LiveScreen(tui, session.names)
+        tui = TerminalSeat(first.game, lang, options=first.options)
+    live = LiveScreen(tui, first.names)
     choosing = False
 
     async def ticker() -> None:
         while True:
             await trio.sleep(REDRAW_SECONDS)
-            if live.waiting is not None and not choosing:
-                live.draw(table.view(), trio.current_time())
+            view = controller.snapshot().view
+            if live.waiting is not None and not choosing and view is not None:
+                live.draw(view, trio.current_time())
+
+    def on_update(up: Any, snap: Any) -> None:
+        view = snap.view
+        live.feed(up.event, view, trio.current_time())
+        if view is None:
+            return
+        if isinstance(up.event, GameOver):
+            live.final(view)
+        else:
+            live.draw(view, trio.current_time())
+
+    async def choose(snap: Any) -> Any:
+        nonlocal choosing
+        choosing = True
+        try:
+            return await tui.choose(snap.view, list(snap.legal), snap.names)
+        finally:
+            choosing = False
 
     async with trio.open_nursery() as nursery:
         nursery.start_soon(ticker)
-        async for ev in session.events:
-            view = table.view()
-            live.feed(ev, view, trio.current_time())
-            if isinstance(ev, GameOver):
-                live.final(view)
-                nursery.cancel_scope.cancel()
-                return live.result
-            if isinstance(ev, YourTurn):
-                legal = table.legal_moves()
-                if legal:
-                    live.draw(view, trio.current_time())
-                    choosing = True
-                    try:
-                        move = await tui.choose(view, legal, session.names)
-                    finally:
-                        choosing = False
-                    session.move(move)
-                continue
-            if not choosing:
-                live.draw(view, trio.current_time())
-            if table.halted and table.expecting() is None:
-                nursery.cancel_scope.cancel()
-                return None
-    return None
+        ending = await controller.drive(choose, on_update)
+        nursery.cancel_scope.cancel()
+    return ending

@@ -1,0 +1,46 @@
+"""What a :class:`~p2pcards.peer.Session` reports besides the table's UI events:
+connection news, refused bytes, a storage failure."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from p2pcards.table import UIEvent
+
+
+@dataclass(frozen=True)
+class PeerLost:
+    """The connection to seat ``seat`` (``name``) dropped; the mesh keeps redialing."""
+
+    seat: int
+    name: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class PeerBack:
+    """Seat ``seat`` (``name``) is connected (again)."""
+
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Misbehaviour:
+    """``name`` (seat ``seat``) sent bytes the table refused: ``reason``."""
+
+    seat: int | None
+    name: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class StorageFailed:
+    """Writing this seat's files failed (``message`` names the path and the cure, e.g. a
+    full disk).  The session has stopped: nothing more is sent, and :meth:`Session.run`
+    raises the :class:`~p2pcards.files.StorageError`."""
+
+    message: str
+
+
+SessionEvent = UIEvent | PeerLost | PeerBack | Misbehaviour | StorageFailed

@@ -1,0 +1,257 @@
+"""The seat controller: snapshots, fan-out subscriptions, play() errors naming the rule,
+plain data that survives JSON, and the turn loop (drive) with its ending.
+
+Sessions here run without a network: what one session queues to send is handed to the
+others' ``feed`` (every seat a full Session with its own files)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+import trio
+
+from p2pcards.games import game_info, game_names
+from p2pcards.peer import (
+    MoveNotLegal,
+    NotYourTurn,
+    Resynced,
+    SeatClosed,
+    Session,
+    Snapshot,
+    to_plain,
+)
+from p2pcards.peer._storage import TableStorage
+from p2pcards.table import GameOver, HandStarted, HandVerified, MoveMade, YourTurn
+from tests.table.harness import Harness
+
+
+def _sessions(game: str, n: int, seed: int, tmp_path: Path, **options: Any) -> list[Session]:
+    h = Harness(game, n, seed=seed, options=options)
+    out = []
+    for i, t in enumerate(h.tables):
+        ids = [x.identity for x in t.genesis.seats]
+        out.append(Session(t, ids, TableStorage(t.table_id, tmp_path / f"p{i}")))
+    return out
+
+
+def _deliver(ss: list[Session]) -> None:
+    """Hand every queued entry to every other session until nothing is queued."""
+    moved = True
+    while moved:
+        moved = False
+        for i, s in enumerate(ss):
+            while True:
+                try:
+                    data = s._send_r.receive_nowait()
+                except trio.WouldBlock:
+                    break
+                moved = True
+                for j, o in enumerate(ss):
+                    if j != i:
+                        o.feed(data)
+
+
+def _start(ss: list[Session]) -> None:
+    for s in ss:
+        s.handle(s.table.start())
+    _deliver(ss)
+
+
+def _bot_step(ss: list[Session], rngs: list[random.Random]) -> bool:
+    """The seat whose turn it is plays its bot's move; False when nobody may move."""
+    for i, s in enumerate(ss):
+        snap = s.controller.snapshot()
+        if snap.my_turn:
+            bot = game_info(snap.game).bots["basic"]
+            s.controller.play(bot(snap.view, list(snap.legal), rngs[i]))
+            _deliver(ss)
+            return True
+    return False
+
+
+def _json(x: Any) -> Any:
+    return json.loads(json.dumps(x, ensure_ascii=False))
+
+
+async def test_snapshots_follow_a_whole_game_and_round_trip_through_json(tmp_path: Path) -> None:
+    ss = _sessions("akulina", 3, 1, tmp_path)
+    c = ss[0].controller
+    assert c.snapshot().status == "lobby"
+    lobby = c.snapshot().awaiting
+    assert lobby is not None and lobby.reason == "accept" and lobby.seats == (1, 2)
+    _start(ss)
+    rngs = [random.Random(i) for i in range(3)]
+    seen_status = set()
+    turns = 0
+    while True:
+        for s in ss:
+            snap = s.controller.snapshot()
+            plain = snap.to_plain()
+            assert _json(plain) == plain
+            seen_status.add(snap.status)
+            assert snap.names == ss[0].controller.snapshot().names
+            if snap.my_turn:
+                assert snap.turn == snap.seat and snap.legal
+                assert snap.awaiting is not None and snap.awaiting.reason == "move"
+                assert snap.awaiting.seats == (snap.seat,)
+        if not _bot_step(ss, rngs):
+            break
+        turns += 1
+    end = c.snapshot()
+    assert end.status == "finished" and end.result is not None
+    assert end.result == ss[1].controller.snapshot().result
+    assert end.awaiting is None and not end.my_turn and end.legal == ()
+    assert end.verified == (1,) and end.cheats == ()
+    assert end.scores == tuple(end.result["losses"])
+    assert end.fingerprints[0] == end.fingerprints[0].upper() and len(end.fingerprints) == 3
+    assert {"playing", "finished"} <= seen_status
+    assert turns > 5
+    ending = c.ending()
+    assert ending is not None and ending.status == "finished" and ending.result == end.result
+    assert _json(ending.to_plain()) == ending.to_plain()
+
+
+async def test_every_update_of_every_game_converts_to_json(tmp_path: Path) -> None:
+    """One hand (Thousand: to the end of its first hand) of each game: every event, the
+    snapshot after it and every legal move are plain data equal after a JSON trip."""
+    for game in game_names():
+        ss = _sessions(game, game_info(game).default_seats, 3, tmp_path / game)
+        sub = ss[0].controller.subscribe()
+        _start(ss)
+        rngs = [random.Random(i) for i in range(len(ss))]
+        hands = 0
+        kinds = set()
+        while hands < 1 and _bot_step(ss, rngs):
+            while True:
+                with trio.move_on_after(0):
+                    up = await sub.__anext__()
+                    plain = up.to_plain()
+                    assert _json(plain) == plain, (game, up)
+                    kinds.add(plain["event"]["type"])
+                    if isinstance(up.event, HandVerified):
+                        hands += 1
+                    continue
+                break
+            snap = ss[0].controller.snapshot()
+            assert _json(snap.to_plain()) == snap.to_plain()
+        assert {"HandStarted", "MoveMade", "YourCards"} <= kinds, (game, kinds)
+
+
+async def test_subscribers_fan_out_in_order_and_a_slow_one_is_resynced(tmp_path: Path) -> None:
+    ss = _sessions("akulina", 3, 2, tmp_path)
+    c = ss[0].controller
+    c.max_lag = 64
+    c._journal = type(c._journal)(maxlen=64)
+    fast, other, slow = c.subscribe(), c.subscribe(), c.subscribe()
+    got: dict[str, list[Any]] = {"fast": [], "other": []}
+    rngs = [random.Random(i) for i in range(3)]
+
+    async def drain(name: str, sub: Any) -> None:
+        while True:
+            with trio.move_on_after(0):
+                got[name].append(await sub.__anext__())
+                continue
+            return
+
+    for s in ss:
+        s.handle(s.table.start())
+        await drain("fast", fast)
+        await drain("other", other)
+    _deliver(ss)
+    await drain("fast", fast)
+    await drain("other", other)
+    steps = 0
+    while _bot_step(ss, rngs):
+        await drain("fast", fast)
+        await drain("other", other)
+        steps += 1
+    await drain("fast", fast)
+    await drain("other", other)
+    assert [u.seq for u in got["fast"]] == list(range(c._seq))  # every change, in order
+    assert [u.event for u in got["fast"]] == [u.event for u in got["other"]]
+    assert not any(isinstance(u.event, Resynced) for u in got["fast"])
+    assert isinstance(got["fast"][0].event, HandStarted)
+    assert isinstance(got["fast"][-1].event, GameOver)
+    # the slow one never read: the table went on; it gets one Resynced, then the rest
+    first = await slow.__anext__()
+    assert isinstance(first.event, Resynced) and first.event.missed == c._seq
+    assert isinstance(first.event.snapshot, Snapshot)
+    assert first.event.snapshot.status == "finished"
+    c.close()
+    with pytest.raises(StopAsyncIteration):
+        await slow.__anext__()
+    assert steps > 5
+
+
+async def test_play_refuses_out_of_turn_and_illegal_moves_naming_the_rule(
+    tmp_path: Path,
+) -> None:
+    ss = _sessions("sto_odno", 2, 4, tmp_path)
+    _start(ss)
+    turn = next(s for s in ss if s.controller.snapshot().my_turn)
+    idle = next(s for s in ss if s is not turn)
+    snap = turn.controller.snapshot()
+    move = snap.legal[0]
+    with pytest.raises(NotYourTurn) as e:
+        idle.controller.play(move)
+    assert e.value.rule == "turn" and e.value.awaiting is not None
+    assert e.value.awaiting.seats == (turn.seat,) and e.value.awaiting.reason == "move"
+    n = len(turn.table.log)
+    # the move of another seat: refused, nothing signed
+    wrong_seat = dataclasses.replace(move, seat=idle.seat)
+    with pytest.raises(MoveNotLegal) as e2:
+        turn.controller.play(wrong_seat)
+    assert e2.value.rule.startswith("101: ") and "not yours" in e2.value.message
+    assert len(turn.table.log) == n
+    # as plain data (what a browser sends back)
+    plain = _json(to_plain(move))
+    assert turn.controller.play_plain(plain) == move
+    assert len(turn.table.log) == n + 1
+    with pytest.raises(NotYourTurn):
+        turn.controller.play_plain(plain)
+    # after leaving, no more moves
+    _deliver(ss)
+    nxt = next(s for s in ss if s.controller.snapshot().my_turn)
+    nxt.controller.leave()
+    with pytest.raises(SeatClosed):
+        nxt.controller.play(nxt.table.legal_moves()[0])
+
+
+async def test_drive_plays_a_seat_to_the_end_and_reports_the_ending(tmp_path: Path) -> None:
+    """The turn loop: one seat driven by drive() (async choose), the others by hand."""
+    ss = _sessions("akulina", 3, 6, tmp_path)
+    rngs = [random.Random(i) for i in range(3)]
+    bot = game_info("akulina").bots["basic"]
+    events: list[Any] = []
+
+    async def choose(snap: Snapshot) -> Any:
+        await trio.sleep(0)
+        return bot(snap.view, list(snap.legal), rngs[0])
+
+    result: list[Any] = []
+
+    async def seat0() -> None:
+        result.append(await ss[0].controller.drive(choose, lambda u, s: events.append(u.event)))
+
+    async with trio.open_nursery() as n:
+        n.start_soon(seat0)
+        _start(ss)
+        ss[0].done.set()  # (no network: nothing to linger for)
+        while not result:
+            await trio.sleep(0.001)
+            _deliver(ss)
+            for i in (1, 2):
+                snap = ss[i].controller.snapshot()
+                if snap.my_turn:
+                    ss[i].controller.play(bot(snap.view, list(snap.legal), rngs[i]))
+                    _deliver(ss)
+    ending = result[0]
+    assert ending.status == "finished" and ending.verified == (1,)
+    assert ending.result == ss[1].table.result
+    assert any(isinstance(e, YourTurn) for e in events)
+    assert sum(isinstance(e, MoveMade) and e.seat == 0 for e in events) >= 1
