@@ -488,15 +488,25 @@ class SeatController:
         return Awaiting(seats, reason, for_seat, pass_no, waited)
 
     def _about(self, exp: Any) -> tuple[int | None, int | None]:
-        """(for_seat, pass_no) of the current step, from the engine's need."""
+        """(for_seat, pass_no) of the current step: from the step's structured ``about``
+        when the table gives one, else from the engine's need."""
+        about = getattr(exp, "about", None)
+        if about:
+            for_seat = next(
+                (about[k] for k in ("to", "seat", "holder", "stalled") if k in about), None
+            )
+            if for_seat is None and exp.kind == "pass":
+                for_seat = exp.seats[0]
+            return for_seat, about.get("pass")
         t = self.session.table
         if exp.kind == "abandon":
             others = set(exp.seats)
             left = [x for x in range(len(self.session.names)) if x not in others]
             return (left[0] if left else None), None
         if exp.kind == "pass":
-            turn = t.decks[-1].record.turn if t.decks else None
-            return (turn[1] if turn else None), (turn[0] if turn else None)
+            decks = getattr(t, "decks", None)
+            turn = decks[-1].record.turn if decks else None
+            return (turn[1] if turn else exp.seats[0]), (turn[0] if turn else None)
         need = t.engine.need()
         for attr in ("to", "seat", "holder"):
             v = getattr(need, attr, None)
