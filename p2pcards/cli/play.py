@@ -14,6 +14,7 @@ from typing import Any
 
 from p2pcards.cli._i18n import tr
 from p2pcards.cli._lan import add_lan_arguments
+from p2pcards.cli._webargs import add_web_arguments
 from p2pcards.games import OptionError, game_names
 
 
@@ -22,12 +23,14 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "play",
         help="play: pick a table on the LAN or open one (--offline: against bots here)",
-        description="Play a card game in the terminal.  Without arguments: the tables "
-        "announced on the local network are listed; pick one to sit down, or 0 to open a "
-        "new table.  With --offline you take one seat against bots, with a local dealer "
-        "and no network.",
+        description="Play a card game.  Without arguments: the tables "
+        "announced on the local network are listed in the terminal; pick one to sit down, "
+        "or 0 to open a new table.  With --offline you take one seat against bots, with a "
+        "local dealer and no network, on a page in your browser (--tui: in the terminal).",
         epilog="examples:\n"
-        "  p2pcards play --offline akulina --seats 4\n"
+        "  p2pcards play --offline akulina --seats 4     (in the browser)\n"
+        "  p2pcards play --offline akulina --no-browser  (prints the page's URL)\n"
+        "  p2pcards play --offline akulina --tui         (in this terminal)\n"
         "  p2pcards play --offline thousand --lang ru\n"
         "  p2pcards play --offline 101 --seats 3 --option deck=52 --seed 5\n"
         "keys: a number picks a choice, 0 goes back, q quits.  See docs/play.md.",
@@ -53,6 +56,7 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     p.add_argument("--seat", type=int, default=0, help="your seat, 0-based (default 0)")
     p.add_argument("--name", default=None, help="your display name")
+    add_web_arguments(p, default_web=True)
     p.set_defaults(func=run)
 
 
@@ -74,9 +78,13 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    if args.web:
+        from p2pcards.web._run import offline_web_main
+
+        return offline_web_main(args, seed)
     from p2pcards.cli._offline import offline_main
 
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     try:
         return offline_main(args, seed)
     except OptionError as e:

@@ -114,6 +114,6 @@ def test_quitting_says_so(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
-    rc = main(["play", "--offline", "thousand", "--seed", "4", "--lang", "ru"])
+    rc = main(["play", "--offline", "thousand", "--tui", "--seed", "4", "--lang", "ru"])
     assert rc == 1
     assert "Вы вышли из игры." in capsys.readouterr().out

@@ -35,6 +35,7 @@ def test_offline_akulina_through_a_pty() -> None:
             "play",
             "--offline",
             "akulina",
+            "--tui",
             "--seats",
             "4",
             "--seed",

@@ -1,0 +1,166 @@
+"""The Starlette app of one seat's page: the page, its static files and the WebSocket
+that carries screens to the browser and the player's choices back.
+
+WebSocket messages (JSON).  Browser → server: ``{"lang": "ru"}`` (first message, and
+on every switch), ``{"play": id, "rev": n}`` (the move ``id`` of the screen at revision
+``n``; a stale revision is ignored), ``{"continue": true}`` (after the hand's sheet),
+``{"again": true}`` (after the game), ``{"shown": n}`` (screen ``n`` is on the page; used
+to measure the delay).  Server → browser: ``{"screen": {...}}`` (see
+:mod:`p2pcards.web._screen`), ``{"refused": text}``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from importlib import resources
+from typing import Any
+
+import trio
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from p2pcards.games import GameError
+from p2pcards.web._screen import screen
+from p2pcards.web._seat import SeatSource
+
+log = logging.getLogger("p2pcards.web")
+
+MAX_MESSAGE = 4096
+"""Longest message accepted from the browser (bytes); longer ones close the socket."""
+
+HEADERS = {  # also added to every response by the Guard
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+}
+
+
+class Latency:
+    """Delays from a screen's publication to the browser saying it is shown (seconds)."""
+
+    def __init__(self) -> None:
+        self.published: dict[int, float] = {}
+        self.samples: list[float] = []
+
+    def sent(self, rev: int) -> None:
+        """Screen ``rev`` is going out now."""
+        self.published.setdefault(rev, trio.current_time())
+        if len(self.published) > 512:
+            self.published.pop(next(iter(self.published)))
+
+    def shown(self, rev: int) -> None:
+        """The browser shows screen ``rev``."""
+        t0 = self.published.pop(rev, None)
+        if t0 is not None:
+            self.samples.append(trio.current_time() - t0)
+
+
+def static_dir() -> str:
+    """The folder of the page's static files (HTML, ES modules, CSS)."""
+    return str(resources.files("p2pcards.web") / "static")
+
+
+def create_app(source: SeatSource, token: str, *, lang: str = "en") -> Starlette:
+    """The app for ``source`` under ``/<token>/`` (the :class:`~p2pcards.web._security.Guard`
+    in front of it checks the token, Host and Origin).  ``lang`` is the page's first
+    language (the browser may switch and remembers its choice)."""
+    latency = Latency()
+    index_html = (resources.files("p2pcards.web") / "static" / "index.html").read_text("utf-8")
+
+    async def index(request: Request) -> Response:
+        body = index_html.replace("{{lang}}", "ru" if lang == "ru" else "en")
+        return Response(body, media_type="text/html; charset=utf-8")
+
+    async def socket(ws: WebSocket) -> None:
+        await ws.accept()
+        state: dict[str, Any] = {"lang": lang, "sent": -1}
+        wake = trio.Event()
+
+        async def changed_or_woken() -> None:
+            async with trio.open_nursery() as n:
+
+                async def change() -> None:
+                    await source.wait_change(state["sent"])
+                    n.cancel_scope.cancel()
+
+                async def woken() -> None:
+                    await wake.wait()
+                    n.cancel_scope.cancel()
+
+                n.start_soon(change)
+                n.start_soon(woken)
+
+        async def sender() -> None:
+            nonlocal wake
+            while True:
+                snap = source.snapshot()
+                if snap.rev == state["sent"]:
+                    await changed_or_woken()
+                    continue
+                wake = trio.Event()
+                latency.sent(snap.rev)
+                data = screen(snap, state["lang"], trio.current_time())
+                await ws.send_text(json.dumps({"screen": data}, ensure_ascii=False))
+                state["sent"] = snap.rev
+
+        async def receiver() -> None:
+            while True:
+                text = await ws.receive_text()
+                if len(text) > MAX_MESSAGE:
+                    raise ValueError("message too long")
+                msg = json.loads(text)
+                if not isinstance(msg, dict):
+                    raise ValueError("not an object")
+                refusal = handle(msg)
+                if refusal:
+                    await ws.send_text(json.dumps({"refused": refusal}, ensure_ascii=False))
+
+        def handle(msg: dict[str, Any]) -> str | None:
+            if msg.get("lang") in ("ru", "en"):
+                state["lang"] = msg["lang"]
+                state["sent"] = -1
+                wake.set()
+            if isinstance(msg.get("shown"), int):
+                latency.shown(msg["shown"])
+            snap = source.snapshot()
+            if "play" in msg:
+                i, rev = msg.get("play"), msg.get("rev")
+                if rev != snap.rev or not isinstance(i, int) or not 0 <= i < len(snap.legal):
+                    return "stale"
+                try:
+                    source.play(snap.legal[i])
+                except GameError as e:
+                    log.info("web: move refused: %s", e)
+                    return "refused"
+            if msg.get("continue") is True:
+                source.continue_hand()
+            if msg.get("again") is True:
+                source.play_again()
+            return None
+
+        try:
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(sender)
+                await receiver()
+        except* WebSocketDisconnect:
+            pass
+        except* (ValueError, TypeError) as eg:
+            log.info("web: closing a socket that sent a bad message: %s", eg.exceptions[0])
+            await ws.close(code=1003)
+
+    app = Starlette(
+        routes=[
+            Route(f"/{token}/", index),
+            WebSocketRoute(f"/{token}/ws", socket),
+            Mount(f"/{token}/s", StaticFiles(directory=static_dir())),
+        ]
+    )
+    app.state.latency = latency
+    return app

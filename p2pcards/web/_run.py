@@ -1,0 +1,112 @@
+"""``p2pcards play --offline GAME`` in the browser: the offline table and its page in one
+trio run, the URL opened in the default browser (or printed with ``--no-browser``)."""
+
+from __future__ import annotations
+
+import sys
+import webbrowser
+from collections.abc import Sequence
+from typing import Any
+
+import trio
+
+from p2pcards.games import Game, Player
+from p2pcards.web._offline import OfflineTable
+from p2pcards.web._serve import WebPage, start_page
+
+BOT_NAMES = {
+    "en": ("Boris", "Vera", "Gleb", "Dasha", "Egor", "Zoya", "Ivan"),
+    "ru": ("Борис", "Вера", "Глеб", "Даша", "Егор", "Зоя", "Иван"),
+}
+
+
+def seat_names(seats: int, human: int, human_name: str, lang: str) -> list[str]:
+    """Display names: ``human_name`` at seat ``human``, bot names at the others."""
+    bots = iter(BOT_NAMES["ru" if lang == "ru" else "en"] * 2)
+    return [human_name if s == human else next(bots) for s in range(seats)]
+
+
+def pick_bots(game: Game[Any], spec: str, human: int) -> list[Player]:
+    """One bot per seat from ``spec`` ("basic", "random,basic": comma-separated, the last
+    repeated; the human's seat gets a placeholder).  Raises ValueError naming an unknown
+    bot and the known ones."""
+    specs = [s.strip() for s in spec.split(",") if s.strip()] or ["basic"]
+    specs += [specs[-1]] * game.seats
+    others = iter(specs)
+    bots: list[Player] = []
+    for s in range(game.seats):
+        name = "basic" if s == human else next(others)
+        if name not in game.info.bots:
+            known = ", ".join(game.info.bots)
+            raise ValueError(f"unknown bot {name!r} for {game.name} (bots: {known})")
+        bots.append(game.info.bots[name])
+    return bots
+
+
+async def serve_offline(
+    table: OfflineTable,
+    *,
+    port: int = 0,
+    lang: str = "en",
+    task_status: trio.TaskStatus[WebPage] = trio.TASK_STATUS_IGNORED,
+) -> None:
+    """Serve ``table``'s page and play it until cancelled; ``task_status.started`` gets
+    the :class:`WebPage` once the page listens."""
+    async with trio.open_nursery() as n:
+        page = await start_page(n, table, port=port, lang=lang)
+        n.start_soon(table.run)
+        task_status.started(page)
+
+
+def offline_web_main(args: Any, seed: int) -> int:
+    """``p2pcards play --offline GAME`` with the web page (see :mod:`p2pcards.cli.play`
+    for ``args``: game, seats, option, bots, seat, name, lang, port, no_browser,
+    bot_delay).  Runs until interrupted; returns 0, or 2 on a bad argument."""
+    from p2pcards.cli._options import game_from_args
+
+    lang = args.lang
+    game = game_from_args(args)
+    if not 0 <= args.seat < game.seats:
+        print(
+            f"p2pcards: --seat {args.seat} is not a seat of {game.seats} (0-{game.seats - 1})",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        bots = pick_bots(game, args.bots, args.seat)
+    except ValueError as e:
+        print(f"p2pcards: {e}", file=sys.stderr)
+        return 2
+    me = args.name or ("Вы" if lang == "ru" else "You")
+    names = seat_names(game.seats, args.seat, me, lang)
+    table = OfflineTable(
+        game, human=args.seat, bots=bots, names=names, seed=seed, bot_delay=args.bot_delay
+    )
+
+    async def main() -> None:
+        async with trio.open_nursery() as n:
+            page: WebPage = await n.start(
+                lambda task_status: serve_offline(
+                    table, port=args.port, lang=lang, task_status=task_status
+                )
+            )
+            say = (
+                "Откройте в браузере (ссылка только для вас):"
+                if lang == "ru"
+                else "Open in your browser (the link is for you only):"
+            )
+            print(f"{say}\n  {page.url}", flush=True)
+            if not args.no_browser:
+                await trio.to_thread.run_sync(webbrowser.open, page.url)
+
+    try:
+        trio.run(main)
+    except KeyboardInterrupt:
+        print("Игра окончена." if lang == "ru" else "Game closed.", file=sys.stderr)
+    except OSError as e:
+        print(f"p2pcards: cannot serve the page: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+__all__: Sequence[str] = ("offline_web_main", "serve_offline")

@@ -1,0 +1,172 @@
+"""One seat's screen as plain data for the browser (JSON): :func:`screen`.
+
+The shape (every text already in the page's language)::
+
+    {"rev", "game", "title", "lang", "seat", "labels": {...},
+     "seats": [{"name", "count", "you", "turn", "info": [str]}],
+     "hand": [card], "moves": [{"id", "label", "cards": [code], "back": int|None}],
+     "centre": [{"title", "cards": [card], "who": [str], "backs": int, "text": str}],
+     "turn": {"text", "seat", "waited"}, "history": [str], "sheet": table|None,
+     "hand_over": {"sheet": table|None}|None, "result": [str]|None, "verdict": str}
+
+``card`` is ``{"c": code, "r": "Q", "s": suit 0..3}``; ``table`` is
+``{"title", "head": [str], "rows": [[str]]}``.  A move's ``cards`` are the codes of the
+viewer's cards it uses (click one to play it); ``back`` the index of a face-down card
+to pick (Akulina); moves with neither are buttons.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from p2pcards.cards import Card
+from p2pcards.games import Move, View
+from p2pcards.web._present import presenter
+from p2pcards.web._seat import HistoryItem, Snapshot
+from p2pcards.web._texts import labels
+
+HISTORY_LINES = 12
+
+
+def card(c: Card) -> dict[str, Any]:
+    """A card as plain data: code, rank symbol, suit index."""
+    return {"c": c.code, "r": c.rank.symbol, "s": int(c.suit)}
+
+
+class T(Protocol):
+    """Text picker: ``t(english, russian)``."""
+
+    def __call__(self, en: str, ru: str) -> str: ...
+
+
+class GameScreen:
+    """The per-game parts of a screen; one subclass per game in ``p2pcards.web.games``.
+    ``ui`` is the game's presenter in the screen's language."""
+
+    def __init__(self, ui: Any) -> None:
+        self.ui = ui
+
+    def seat_info(self, view: View, seat: int, t: T, names: Sequence[str]) -> list[str]:
+        """Short lines under a seat's name (score, bid, "out")."""
+        return []
+
+    def centre(self, view: View, t: T, names: Sequence[str]) -> list[dict[str, Any]]:
+        """The middle of the table: piles of cards and short texts."""
+        return []
+
+    def sheet(self, view: View, t: T, names: Sequence[str]) -> dict[str, Any] | None:
+        """The score sheet, or None when the game has none yet."""
+        return None
+
+    def move_cards(self, move: Move, view: View) -> tuple[list[int], int | None]:
+        """The codes of the viewer's cards ``move`` uses, and a face-down index to pick."""
+        hand = dict(view.hand)
+        pos: list[int] = []
+        p = getattr(move, "position", None)
+        if isinstance(p, int):
+            pos.append(p)
+        ps = getattr(move, "positions", None)
+        if isinstance(ps, tuple):
+            pos.extend(x for x in ps if isinstance(x, int))
+        return [hand[x].code for x in pos if x in hand], None
+
+    def history(
+        self, view: View, items: Sequence[HistoryItem], t: T, names: Sequence[str], ui: Any
+    ) -> list[str]:
+        """Recent events as lines, oldest first."""
+        lines: list[str] = []
+        for it in items:
+            if it.move is not None and it.before is not None:
+                line = ui.history_line(it.move, it.before, names)
+                if line:
+                    lines.append(line)
+            elif it.fact is not None:
+                lines.append(t(*it.fact))
+            elif it.received:
+                got = " ".join(Card.from_code(c).symbol for c in it.received)
+                lines.append(t(f"you receive {got}", f"вам пришло: {got}"))
+        return lines
+
+
+_GAMES = {
+    "akulina": "akulina",
+    "thousand": "thousand",
+    "101": "sto_odno",
+    "sunduchki": "sunduchki",
+}
+
+
+def game_screen(game: str, ui: Any) -> GameScreen:
+    """The :class:`GameScreen` of a registered game with its presenter ``ui``; ValueError
+    for an unknown game."""
+    mod = _GAMES.get(game)
+    if mod is None:
+        raise ValueError(f"no web page for the game {game!r}")
+    cls: type[GameScreen] = importlib.import_module(f"p2pcards.web.games.{mod}").Screen
+    return cls(ui)
+
+
+def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
+    """The screen of ``snap`` in ``lang`` at trio time ``now`` (for the wait timer)."""
+    game = snap.game
+    ui = presenter(game.name, lang, game.options)
+    gs = game_screen(game.name, ui)
+    t: T = ui.t
+    names = list(snap.names)
+    view = snap.view
+    turn_seat = snap.awaited
+    seats = []
+    for s in range(game.seats):
+        seats.append(
+            {
+                "name": names[s],
+                "count": view.counts[s] if s < len(view.counts) else 0,
+                "you": s == snap.seat,
+                "turn": s == turn_seat,
+                "info": gs.seat_info(view, s, t, names),
+            }
+        )
+    moves = []
+    for i, m in enumerate(snap.legal):
+        codes, back = gs.move_cards(m, view)
+        moves.append({"id": i, "label": ui.describe(m, view, names), "cards": codes, "back": back})
+    waited = None
+    if snap.awaited_since is not None:
+        waited = max(0.0, now - snap.awaited_since)
+    turn_text = ""
+    if snap.result is None and snap.hand_over is None:
+        turn_text = ui.turn_text(view, names) if snap.awaited is not None else ""
+        if snap.awaited is not None and not turn_text:
+            turn_text = (
+                t("Your turn", "Ваш ход")
+                if snap.awaited == snap.seat
+                else t(f"Waiting for {names[snap.awaited]}", f"Ждём: {names[snap.awaited]}")
+            )
+    history = gs.history(view, snap.history, t, names, ui)[-HISTORY_LINES:]
+    hand_over = None
+    if snap.hand_over is not None:
+        hand_over = {"sheet": gs.sheet(snap.hand_over, t, names)}
+    result = None
+    if snap.result is not None:
+        result = list(ui.result_lines(snap.result, names))
+    lab = labels(lang)
+    return {
+        "rev": snap.rev,
+        "game": game.name,
+        "title": game.info.title["ru" if lang == "ru" else "en"],
+        "lang": lang,
+        "seat": snap.seat,
+        "labels": lab,
+        "seats": seats,
+        "hand": [card(c) for _, c in view.hand],
+        "moves": moves,
+        "centre": gs.centre(view, t, names),
+        "turn": {"text": turn_text, "seat": turn_seat, "waited": waited},
+        "history": history,
+        "sheet": gs.sheet(view, t, names),
+        "hand_over": hand_over,
+        "result": result,
+        "verdict": lab.get(snap.verdict, snap.verdict),
+    }

@@ -1,0 +1,58 @@
+"""Serving the page: Hypercorn's trio worker in the caller's trio run, bound to
+127.0.0.1 by default, behind the :class:`~p2pcards.web._security.Guard`."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import trio
+from hypercorn.config import Config
+from hypercorn.trio import serve
+
+from p2pcards.web._app import HEADERS, Latency, create_app
+from p2pcards.web._seat import SeatSource
+from p2pcards.web._security import Guard, allowed_hosts, new_token
+
+
+@dataclass(frozen=True)
+class WebPage:
+    """A running page: ``url`` (with the secret token; give it only to the player's
+    browser), the bound ``host`` and ``port``, and the measured ``latency``."""
+
+    url: str
+    host: str
+    port: int
+    token: str
+    latency: Latency
+
+
+async def start_page(
+    nursery: trio.Nursery,
+    source: SeatSource,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    lang: str = "en",
+) -> WebPage:
+    """Start serving ``source``'s page in ``nursery`` (cancel it to stop); returns once
+    the socket listens.  ``port`` 0 picks a free port.  Raises OSError when the address
+    cannot be bound."""
+    token = new_token()
+    app = create_app(source, token, lang=lang)
+    guard = Guard(app, token, headers=HEADERS)
+    config = Config()
+    config.bind = [f"[{host}]:{port}" if ":" in host else f"{host}:{port}"]
+    config.accesslog = None
+    quiet = logging.getLogger("p2pcards.web.hypercorn")
+    quiet.setLevel(logging.WARNING)
+    config.errorlog = quiet
+    config.graceful_timeout = 0.5
+    binds: Any = await nursery.start(serve, guard, config)
+    bound = str(binds[0]).rsplit(":", 1)
+    real_port = int(bound[1])
+    guard.allow(allowed_hosts(host, real_port))
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{real_port}/{token}/"
+    return WebPage(url, host, real_port, token, app.state.latency)

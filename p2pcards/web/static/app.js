@@ -1,0 +1,277 @@
+// The table page: draws each screen the server sends over the WebSocket and sends the
+// player's choices back.  Every text comes from the server in the chosen language.
+import { cardBack, cardFace } from "./cards.js";
+
+const $ = (id) => document.getElementById(id);
+const el = (tag, cls, text) => {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+};
+
+let ws = null;
+let current = null; // the last screen
+let lang = localStorage.getItem("p2pcards.lang") || document.body.dataset.lang || "en";
+let waitedAt = 0; // performance.now() when the screen's wait time was measured
+let retry = 0;
+
+function send(msg) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+}
+
+function connect() {
+  const url = new URL("ws", location.href);
+  url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  ws = new WebSocket(url);
+  ws.onopen = () => {
+    retry = 0;
+    $("banner").hidden = true;
+    send({ lang });
+  };
+  ws.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.screen) {
+      render(msg.screen);
+      requestAnimationFrame(() => send({ shown: msg.screen.rev }));
+    } else if (msg.refused && current) {
+      flash(current.labels.refused);
+    }
+  };
+  ws.onclose = () => {
+    const b = $("banner");
+    b.textContent = current ? current.labels.lost : "…";
+    b.hidden = false;
+    retry = Math.min(retry + 1, 10);
+    setTimeout(connect, 300 * retry);
+  };
+}
+
+function flash(text) {
+  const b = $("banner");
+  b.textContent = text;
+  b.hidden = false;
+  setTimeout(() => { b.hidden = true; }, 1500);
+}
+
+function play(move) {
+  closeDialog();
+  send({ play: move.id, rev: current.rev });
+}
+
+// A click on a card: the moves that use it; one plays at once, several open a dialog.
+function chooseFrom(moves, title) {
+  if (moves.length === 1) play(moves[0]);
+  else if (moves.length > 1) openDialog(title, moves);
+}
+
+function openDialog(title, moves) {
+  const d = $("dialog");
+  $("dialog-title").textContent = title;
+  const box = $("dialog-options");
+  box.replaceChildren();
+  moves.forEach((m, i) => {
+    const b = el("button", "option", (i < 9 ? `${i + 1}. ` : "") + m.label);
+    b.type = "button";
+    b.onclick = () => play(m);
+    box.appendChild(b);
+  });
+  $("dialog-cancel").textContent = current.labels.cancel;
+  if (!d.open) d.showModal();
+  box.firstChild?.focus();
+}
+
+function closeDialog() {
+  const d = $("dialog");
+  if (d.open) d.close();
+}
+
+function renderSeats(s) {
+  const box = $("seats");
+  box.replaceChildren();
+  s.seats.forEach((seat, i) => {
+    const div = el("div", "seat" + (seat.turn ? " turn" : "") + (seat.you ? " you" : ""));
+    div.dataset.seat = String(i);
+    div.appendChild(el("div", "name", seat.name + (seat.you ? ` (${s.labels.you})` : "")));
+    const fan = el("div", "fan");
+    if (!seat.you) for (let k = 0; k < Math.min(seat.count, 12); k++) fan.appendChild(cardBack());
+    div.appendChild(fan);
+    div.appendChild(el("div", "count", `${seat.count} ${s.labels.cards}`));
+    for (const line of seat.info) div.appendChild(el("div", "info", line));
+    box.appendChild(div);
+  });
+}
+
+function renderCentre(s) {
+  const box = $("centre");
+  box.replaceChildren();
+  const picks = s.moves.filter((m) => m.back !== null);
+  for (const pile of s.centre) {
+    const div = el("div", "pile" + (pile.main ? " main" : "") + (pile.small ? " small" : ""));
+    if (pile.title) div.appendChild(el("h3", "", pile.title));
+    const row = el("div", "row");
+    (pile.cards || []).forEach((c, i) => {
+      const wrap = el("figure", "placed");
+      wrap.appendChild(cardFace(c));
+      if (pile.who) wrap.appendChild(el("figcaption", "", pile.who[i]));
+      row.appendChild(wrap);
+    });
+    const backs = pile.backs || 0;
+    for (let k = 0; k < backs; k++) {
+      const m = pile.pick ? picks.find((p) => p.back === k) : null;
+      const b = cardBack(m ? "button" : "div");
+      if (m) {
+        b.classList.add("playable");
+        b.setAttribute("aria-label", m.label);
+        b.title = m.label;
+        b.onclick = () => play(m);
+      }
+      row.appendChild(b);
+    }
+    if (row.childNodes.length) div.appendChild(row);
+    if (pile.text) div.appendChild(el("p", "text", pile.text));
+    box.appendChild(div);
+  }
+}
+
+function renderHand(s) {
+  $("hand-title").textContent = s.labels.your_hand;
+  const box = $("hand");
+  box.replaceChildren();
+  for (const c of s.hand) {
+    const uses = s.moves.filter((m) => m.cards.includes(c.c));
+    const face = cardFace(c, uses.length ? "button" : "div");
+    if (uses.length) {
+      face.classList.add("playable");
+      face.title = uses.length === 1 ? uses[0].label : s.labels.choose;
+      face.onclick = () => chooseFrom(uses, s.labels.choose);
+    }
+    box.appendChild(face);
+  }
+  const acts = $("actions");
+  acts.replaceChildren();
+  const buttons = s.moves.filter((m) => m.cards.length === 0 && m.back === null);
+  if (buttons.length > 9) {
+    const b = el("button", "action", `${s.labels.choose}…`);
+    b.type = "button";
+    b.onclick = () => openDialog(s.labels.choose, buttons);
+    acts.appendChild(b);
+  } else {
+    buttons.forEach((m, i) => {
+      const b = el("button", "action", `${i + 1}. ${m.label}`);
+      b.type = "button";
+      b.onclick = () => play(m);
+      acts.appendChild(b);
+    });
+  }
+  if (s.hand_over) {
+    const b = el("button", "action next", s.labels.next_hand);
+    b.type = "button";
+    b.onclick = () => send({ continue: true });
+    acts.appendChild(b);
+  }
+  $("keys").textContent = s.labels.keys;
+}
+
+function renderTable(t) {
+  const wrap = el("div", "sheetbox");
+  if (!t) return wrap;
+  wrap.appendChild(el("h3", "", t.title));
+  if (!t.rows.length) return wrap;
+  const table = el("table", "sheet");
+  const head = el("tr");
+  for (const h of t.head) head.appendChild(el("th", "", h));
+  table.appendChild(head);
+  for (const r of t.rows) {
+    const tr = el("tr");
+    for (const c of r) tr.appendChild(el("td", "", c));
+    table.appendChild(tr);
+  }
+  wrap.appendChild(table);
+  return wrap;
+}
+
+function renderSide(s) {
+  $("history-title").textContent = s.labels.history;
+  const ol = $("history");
+  ol.replaceChildren(...s.history.map((line) => el("li", "", line)));
+  ol.lastChild?.scrollIntoView({ block: "nearest" });
+  const sheet = $("sheet");
+  sheet.replaceChildren(renderTable(s.sheet));
+  sheet.appendChild(el("p", "verdict", s.verdict));
+}
+
+function renderEnd(s) {
+  const d = $("end");
+  if (!s.result) {
+    if (d.open) d.close();
+    return;
+  }
+  $("end-title").textContent = s.labels.game_over;
+  const body = $("end-body");
+  body.replaceChildren(...s.result.map((line) => el("p", "", line)), renderTable(s.sheet));
+  const b = $("end-button");
+  b.textContent = s.labels.play_again;
+  b.onclick = () => { d.close(); send({ again: true }); };
+  if (!d.open) d.showModal();
+}
+
+function render(s) {
+  current = s;
+  waitedAt = performance.now();
+  document.documentElement.lang = s.lang;
+  document.title = `${s.title} · p2pcards`;
+  $("title").textContent = s.title;
+  $("langswitch").textContent = s.labels.lang;
+  document.body.dataset.game = s.game;
+  renderSeats(s);
+  renderCentre(s);
+  renderHand(s);
+  renderSide(s);
+  tick();
+  if (!s.moves.length) closeDialog();
+  renderEnd(s);
+  document.body.dataset.rev = String(s.rev);
+  const focused = document.activeElement;
+  if (!focused || focused === document.body) $("hand").querySelector(".playable")?.focus();
+}
+
+function tick() {
+  if (!current) return;
+  const t = current.turn;
+  let text = t.text;
+  if (text && t.waited !== null) {
+    const secs = Math.floor(t.waited + (performance.now() - waitedAt) / 1000);
+    text += ` · ${secs} ${current.labels.seconds}`;
+  }
+  $("turn").textContent = text;
+}
+
+// Keyboard: arrows move between the cards and buttons you may use, Enter plays the
+// focused one, digits pick an action (or a dialog option), Escape closes a dialog.
+document.addEventListener("keydown", (ev) => {
+  const d = $("dialog");
+  const scope = d.open ? d : document;
+  if (/^[1-9]$/.test(ev.key)) {
+    const opts = d.open ? [...d.querySelectorAll(".option")] : [...document.querySelectorAll("#actions .action")];
+    const b = opts[Number(ev.key) - 1];
+    if (b) { ev.preventDefault(); b.click(); }
+    return;
+  }
+  if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(ev.key)) return;
+  const items = [...scope.querySelectorAll(d.open ? ".option, #dialog-cancel" : ".playable, #actions .action")];
+  if (!items.length) return;
+  ev.preventDefault();
+  const i = items.indexOf(document.activeElement);
+  const step = ev.key === "ArrowLeft" || ev.key === "ArrowUp" ? -1 : 1;
+  items[(i + step + items.length) % items.length].focus();
+});
+
+$("langswitch").onclick = () => {
+  lang = lang === "ru" ? "en" : "ru";
+  localStorage.setItem("p2pcards.lang", lang);
+  send({ lang });
+};
+$("dialog-cancel").onclick = closeDialog;
+setInterval(tick, 1000);
+connect();

@@ -1,0 +1,148 @@
+"""Test helpers: Debian's headless Chromium through Playwright, and an offline table with
+its page served from a trio run in a background thread."""
+
+from __future__ import annotations
+
+import os
+import queue
+import re
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import trio
+
+from p2pcards.games import load_game
+from p2pcards.web import OfflineTable, WebPage
+from p2pcards.web._run import pick_bots, seat_names, serve_offline
+
+CHROMIUM = os.environ.get("P2PCARDS_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+ACTIONABLE = (
+    "#dialog[open] .option, #end[open] #end-button, #hand .playable, "
+    "#centre .playable, #actions .action"
+)
+
+
+class Served:
+    """An offline table and its page, running in a thread until :meth:`stop`."""
+
+    def __init__(self, table: OfflineTable, lang: str) -> None:
+        self.table = table
+        self.lang = lang
+        self._q: queue.Queue[Any] = queue.Queue()
+        self._thread = threading.Thread(target=trio.run, args=(self._main,), daemon=True)
+        self._thread.start()
+        got = self._q.get(timeout=20)
+        if isinstance(got, BaseException):
+            raise got
+        self.page: WebPage = got
+
+    async def _main(self) -> None:
+        self._token = trio.lowlevel.current_trio_token()
+        try:
+            async with trio.open_nursery() as n:
+                self._cancel = n.cancel_scope
+                page = await n.start(
+                    lambda task_status: serve_offline(
+                        self.table, lang=self.lang, task_status=task_status
+                    )
+                )
+                self._q.put(page)
+        except BaseException as e:  # surfaced to the test thread
+            self._q.put(e)
+            raise
+
+    def call(self, fn: Callable[[], Any]) -> Any:
+        """Run ``fn`` inside the server's trio thread and return its value."""
+        return trio.from_thread.run_sync(fn, trio_token=self._token)
+
+    def stop(self) -> None:
+        """Stop the server and the table."""
+        self.call(self._cancel.cancel)
+        self._thread.join(timeout=10)
+
+
+@contextmanager
+def served(
+    game_name: str,
+    *,
+    lang: str = "en",
+    seed: int = 1,
+    seats: int | None = None,
+    bot_delay: float = 0.0,
+    **options: Any,
+) -> Iterator[Served]:
+    """An offline table of ``game_name`` (seat 0 human, basic bots) with its page."""
+    game = load_game(game_name, seats=seats, **options)
+    names = seat_names(game.seats, 0, "Аня" if lang == "ru" else "Anna", lang)
+    table = OfflineTable(
+        game,
+        human=0,
+        bots=pick_bots(game, "basic", 0),
+        names=names,
+        seed=seed,
+        bot_delay=bot_delay,
+    )
+    s = Served(table, lang)
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+FIND = """(sels) => {
+  for (const sel of sels) {
+    const e = document.querySelector(sel);
+    if (!e) continue;
+    e.scrollIntoView({block: "nearest"});
+    const r = e.getBoundingClientRect();
+    return {rev: document.body.dataset.rev, x: r.left + r.width / 2, y: r.top + r.height / 2};
+  }
+  return null;
+}"""
+
+CHANGED = """(rev) => document.body.dataset.rev !== rev
+  || !!document.querySelector('#dialog[open]')"""
+
+
+def click_until(page: Any, done: Callable[[], bool], *, limit: int = 600) -> int:
+    """Click the first thing the player may use, in this order: a dialog option, "play
+    again", a playable card in the hand, a face-down card to pick, an action button;
+    until ``done()``.  A click is a real mouse click at the element's centre; each waits
+    for the page to show a newer screen or open a dialog.  Returns the number of clicks."""
+    sels = ACTIONABLE.split(", ")
+    clicks = 0
+    while not done():
+        assert clicks < limit, "the game did not get there by clicking"
+        at = page.evaluate(FIND, sels)
+        if at is None:
+            page.wait_for_timeout(20)  # the bots' turn
+            continue
+        page.mouse.click(at["x"], at["y"])
+        clicks += 1
+        page.wait_for_function(CHANGED, arg=at["rev"], timeout=5000, polling="raf")
+    return clicks
+
+
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+ALLOWED_LATIN = frozenset({"p2pcards", "English"})
+
+
+def english_words(text: str, allowed: frozenset[str] = ALLOWED_LATIN) -> list[str]:
+    """Words of two or more Latin letters in ``text`` (card ranks are single letters;
+    the language switch says "English")."""
+    return [w for w in LATIN_WORD.findall(text) if w not in allowed]

@@ -1,0 +1,110 @@
+"""A real browser plays a whole hand of each game by clicking, offline against bots;
+what the page shows equals the engine's result; screenshots of every table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.web._browser import click_until, english_words, served
+from tests.web.conftest import Console
+
+
+def _open(context: Any, console: Console, url: str) -> Any:
+    page = console.watch(context.new_page())
+    page.goto(url)
+    page.wait_for_selector("body[data-rev]")
+    return page
+
+
+def test_akulina_whole_hand_by_clicking(context: Any, console: Console, screens: Path) -> None:
+    with served("akulina", seats=4, seed=3) as s:
+        page = _open(context, console, s.page.url)
+        page.screenshot(path=str(screens / "akulina-start.png"))
+        clicks = click_until(page, lambda: bool(s.table.results))
+        page.wait_for_selector("#end[open]")
+        result = s.table.results[0]
+        loser = s.table.names[result["loser"]]
+        shown = page.inner_text("#end-body")
+        assert f"loser: {loser} (left with the queen of spades)" in shown
+        page.screenshot(path=str(screens / "akulina-end.png"))
+        page.close()
+    assert clicks > 0
+    assert console.errors == []
+
+
+def _hand_over(s: Any) -> bool:
+    snap = s.table.snapshot()
+    return snap.hand_over is not None or snap.result is not None
+
+
+def _sheet_cells(page: Any) -> list[list[str]]:
+    return page.eval_on_selector_all(
+        "#sheet table.sheet tr",
+        "rows => rows.map(r => [...r.children].map(c => c.textContent))",
+    )
+
+
+def test_thousand_hand_by_clicking(context: Any, console: Console, screens: Path) -> None:
+    with served("thousand", seed=5) as s:
+        page = _open(context, console, s.page.url)
+        click_until(page, lambda: s.table.snapshot().view.phase == "play")  # type: ignore[attr-defined]
+        page.wait_for_selector("#hand .playable")
+        page.screenshot(path=str(screens / "thousand-play.png"))
+        click_until(page, lambda: _hand_over(s))
+        page.wait_for_selector("#actions .next")
+        view: Any = s.table.snapshot().hand_over
+        row = view.sheet[0]
+        cells = _sheet_cells(page)
+        assert cells[1][:3] == ["1", s.table.names[row.declarer], str(row.bid)]
+        for seat in range(3):
+            assert cells[1][4 + seat].startswith(f"{row.scores[seat]} ({row.gains[seat]:+d})")
+        page.screenshot(path=str(screens / "thousand-sheet.png"))
+        page.close()
+    assert console.errors == []
+
+
+def test_sto_odno_round_by_clicking(context: Any, console: Console, screens: Path) -> None:
+    with served("101", seats=4, seed=2) as s:
+        page = _open(context, console, s.page.url)
+        page.wait_for_selector("#hand .playable, #actions .action")
+        page.screenshot(path=str(screens / "101-play.png"))
+        click_until(page, lambda: _hand_over(s))
+        page.wait_for_selector("#actions .next, #end[open]")
+        over: Any = s.table.snapshot().hand_over
+        sheet = over.sheet
+        cells = _sheet_cells(page)
+        for seat in range(4):
+            pts = int(sheet["points"][seat])
+            assert cells[1 + seat][2:] == [f"{pts:+d}" if pts else "0", str(sheet["scores"][seat])]
+        page.screenshot(path=str(screens / "101-sheet.png"))
+        page.close()
+    assert console.errors == []
+
+
+def test_sunduchki_game_by_clicking(context: Any, console: Console, screens: Path) -> None:
+    with served("sunduchki", seats=3, seed=4) as s:
+        page = _open(context, console, s.page.url)
+        click_until(page, lambda: len(s.table.snapshot().view.history) > 6)  # type: ignore[attr-defined]
+        page.screenshot(path=str(screens / "sunduchki-play.png"))
+        click_until(page, lambda: _hand_over(s))
+        page.wait_for_selector("#end[open], #actions .next")
+        result = s.table.snapshot().result
+        if result is not None:
+            chests = ", ".join(f"{s.table.names[i]} {n}" for i, n in enumerate(result["chests"]))
+            assert f"chests: {chests}" in page.inner_text("#end-body")
+        page.screenshot(path=str(screens / "sunduchki-end.png"))
+        page.close()
+    assert console.errors == []
+
+
+def test_russian_page_shows_no_english(context: Any, console: Console, screens: Path) -> None:
+    for game in ("akulina", "thousand", "101", "sunduchki"):
+        with served(game, lang="ru", seed=6) as s:
+            page = _open(context, console, s.page.url)
+            click_until(page, lambda: s.table.snapshot().rev > 30 or _hand_over(s), limit=20)
+            text = page.inner_text("body")
+            assert english_words(text) == [], (game, english_words(text))
+            page.screenshot(path=str(screens / f"{game}-ru.png"))
+            page.close()
+    assert console.errors == []
