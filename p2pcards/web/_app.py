@@ -43,15 +43,17 @@ HEADERS = {  # also added to every response by the Guard
 
 
 class Latency:
-    """Delays from a screen's publication to the browser saying it is shown (seconds)."""
+    """Delays from a snapshot's making (a move applied) to the browser saying it shows
+    that screen (seconds; screens the page never drew, because a newer one came first,
+    are not counted)."""
 
     def __init__(self) -> None:
         self.published: dict[int, float] = {}
         self.samples: list[float] = []
 
-    def sent(self, rev: int) -> None:
-        """Screen ``rev`` is going out now."""
-        self.published.setdefault(rev, trio.current_time())
+    def sent(self, rev: int, at: float) -> None:
+        """Screen ``rev``, made at trio time ``at``, is going out now."""
+        self.published.setdefault(rev, at)
         if len(self.published) > 512:
             self.published.pop(next(iter(self.published)))
 
@@ -105,7 +107,7 @@ def create_app(source: SeatSource, token: str, *, lang: str = "en") -> Starlette
                     await changed_or_woken()
                     continue
                 wake = trio.Event()
-                latency.sent(snap.rev)
+                latency.sent(snap.rev, snap.at)
                 data = screen(snap, state["lang"], trio.current_time())
                 await ws.send_text(json.dumps({"screen": data}, ensure_ascii=False))
                 state["sent"] = snap.rev

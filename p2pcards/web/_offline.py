@@ -132,6 +132,7 @@ class OfflineTable:
             history=tuple(self._history[-HISTORY:]),
             hand_over=self._hand_over,
             result=self._result,
+            at=_now(),
         )
         self._changed.set()
         self._changed = trio.Event()
@@ -149,11 +150,32 @@ class OfflineTable:
             await self._go.wait()
             self._new_game()
 
+    def _note_taken(self, before: View, mover: int | None) -> None:
+        """A history line when another seat took cards from the human's hand (Akulina's
+        draw): the human knows which card it lost."""
+        if mover is None or mover == self.human:
+            return
+        after = self._view()
+        if after.hand_no != before.hand_no:
+            return
+        kept = {c for _, c in after.hand}
+        lost = [c for _, c in before.hand if c not in kept]
+        if lost:
+            who, cards = self.names[mover], " ".join(c.symbol for c in lost)
+            fact = (f"{who} took your {cards}", f"{who} взял у вас {cards}")
+            self._history.append(HistoryItem(fact=fact))
+
     async def _play_one(self) -> None:
         state, dealer, human = self.state, self.dealer, self.human
+        mover: int | None = None
+        mine = self._view()
         while True:
             hand = state.hand_no
             before = self._view()
+            if before.hand_no == mine.hand_no and len(before.hand) < len(mine.hand):
+                self._note_taken(mine, mover)
+            if len(before.hand) != len(mine.hand) or before.hand_no != mine.hand_no:
+                mine = before
             ev = dealer.answer()
             if ev is None:
                 need = state.need()
@@ -176,6 +198,7 @@ class OfflineTable:
                     view = state.view(seat, dealer.knowledge[seat])
                     move = self.bots[seat](view, legal, dealer.player_rngs[seat])
                 self._history.append(HistoryItem(move=move, before=before))
+                mover = seat
                 dealer.apply(move)
                 self._legal = ()
             elif isinstance(ev, Revealed) and ev.to == human and before.hand:
@@ -189,6 +212,14 @@ class OfflineTable:
                 await self._go.wait()
                 self._hand_over = None
             self._publish()
+
+
+def _now() -> float:
+    """trio's clock, or 0.0 outside a trio run (the table is built before it starts)."""
+    try:
+        return trio.current_time()
+    except RuntimeError:
+        return 0.0
 
 
 def new_seed() -> int:

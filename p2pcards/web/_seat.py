@@ -52,6 +52,9 @@ class Snapshot:
     history: tuple[HistoryItem, ...] = ()
     hand_over: View | None = None
     result: Mapping[str, Any] | None = None
+    at: float = 0.0
+    """When this revision was made (``trio.current_time()``): the page's delay is
+    measured from here to the browser saying it shows it."""
     verdict: str = "offline"
     """"offline" (local dealer, nothing to verify), "verified", or the cheat found."""
     extra: Mapping[str, Any] = field(default_factory=dict)

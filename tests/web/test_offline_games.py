@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from p2pcards.cards import parse_card
 from tests.web._browser import click_until, english_words, served
 from tests.web.conftest import Console
 
@@ -107,4 +108,33 @@ def test_russian_page_shows_no_english(context: Any, console: Console, screens: 
             assert english_words(text) == [], (game, english_words(text))
             page.screenshot(path=str(screens / f"{game}-ru.png"))
             page.close()
+    assert console.errors == []
+
+
+def test_akulina_says_which_card_was_taken_from_you(
+    context: Any, console: Console, screens: Path
+) -> None:
+    with served("akulina", seats=3, seed=8) as s:
+        page = _open(context, console, s.page.url)
+
+        def taken() -> bool:
+            return any(it.fact and "took your" in it.fact[0] for it in s.table.snapshot().history)
+
+        click_until(page, lambda: taken() or bool(s.table.results))
+        history = s.table.snapshot().history
+        at = next(i for i, it in enumerate(history) if it.fact)
+        fact = history[at].fact
+        assert fact is not None
+        page.wait_for_function(
+            "(t) => document.querySelector('#history').textContent.includes(t)", arg=fact[0]
+        )
+        # the card named was in our hand and is not any more
+        code = parse_card(fact[0].rsplit(" ", 1)[1]).code
+        shown = page.eval_on_selector_all("#hand .card", "cs => cs.map(c => +c.dataset.code)")
+        assert code not in shown
+        draw = [it for it in history[:at] if it.before is not None][-1]
+        assert draw.move is not None and draw.before is not None
+        assert type(draw.move).__name__ == "Draw" and draw.move.seat != 0
+        assert code in [c.code for _, c in draw.before.hand]
+        page.close()
     assert console.errors == []
