@@ -23,9 +23,12 @@ One deck per ``Shuffle`` need::
 Version 2 (protocol/mental_poker_v2.md; every step proven when made; the table switches to
 it in place of the above): :class:`ProofContext`, :class:`SeatKey` /
 :func:`check_seat_key`, ElGamal (:func:`encrypt`, :func:`reencrypt`, :func:`initial_deck`,
-:func:`joint_key`), :func:`make_shares` / :func:`check_shares`, :func:`reencrypt_proven`
-/ :func:`check_reencryption`, and :func:`check_ed25519_key` / :func:`check_x25519_key`
-for long-term keys.
+:func:`joint_key`), :func:`shuffle_proven` / :func:`check_shuffle` (Terelius–Wikström),
+:func:`make_shares` / :func:`check_shares`, :func:`reencrypt_proven` /
+:func:`check_reencryption`, claims (:func:`prove_claim` / :func:`check_claim` with
+:func:`each_card_in` / :func:`some_card_in`), lots (:func:`lot_deck`,
+:func:`lot_outcome`), and :func:`check_ed25519_key` / :func:`check_x25519_key` for
+long-term keys.
 
 Hidden hand order: :class:`HandOrderSecret`, :func:`order_commitment`, :func:`check_order`.
 Joint randomness: :func:`random_value`, :func:`random_commitment`,
@@ -34,6 +37,14 @@ Joint randomness: :func:`random_value`, :func:`random_commitment`,
 """
 
 from p2pcards.mental_poker._cards import PROTOCOL_VERSION, DeckSpec, HandContext, card_point
+from p2pcards.mental_poker._claims import (
+    Branch,
+    Clause,
+    check_claim,
+    each_card_in,
+    prove_claim,
+    some_card_in,
+)
 from p2pcards.mental_poker._domain import VERSION as PROTOCOL_VERSION_2
 from p2pcards.mental_poker._domain import ProofContext, generator, lot_point
 from p2pcards.mental_poker._domain import card_point as card_point_v2
@@ -80,6 +91,7 @@ from p2pcards.mental_poker._keys import (
     seal_key_shares,
     unlock,
 )
+from p2pcards.mental_poker._lots import lot_deck, lot_outcome
 from p2pcards.mental_poker._order import HandOrderSecret, check_order, order_commitment
 from p2pcards.mental_poker._public_keys import check_ed25519_key, check_x25519_key
 from p2pcards.mental_poker._randomness import (
@@ -103,6 +115,13 @@ from p2pcards.mental_poker._shuffle import (
     key_commitment,
     pass1_commitment,
 )
+from p2pcards.mental_poker._shuffle_proof import (
+    ShuffleWitness,
+    check_shuffle,
+    prove_shuffle,
+    shuffle,
+    shuffle_proven,
+)
 from p2pcards.mental_poker._verify import OpenShare, SealedShare, verify_deck
 
 __all__ = [
@@ -112,7 +131,9 @@ __all__ = [
     "BadKeyProof",
     "BadReencryptionProof",
     "BadShuffleProof",
+    "Branch",
     "Ciphertext",
+    "Clause",
     "CommitmentMismatch",
     "DeckMismatch",
     "DeckSpec",
@@ -137,11 +158,13 @@ __all__ = [
     "SeatKey",
     "ShuffleMismatch",
     "ShuffleSecrets",
+    "ShuffleWitness",
     "WrongDecryptionShare",
     "WrongKeyShare",
     "card_point",
     "card_point_v2",
     "check_ciphertext",
+    "check_claim",
     "check_deck",
     "check_ed25519_key",
     "check_key",
@@ -153,15 +176,19 @@ __all__ = [
     "check_scalar",
     "check_seat_key",
     "check_shares",
+    "check_shuffle",
     "check_x25519_key",
     "deck_wire",
     "decrypt",
+    "each_card_in",
     "encrypt",
     "generator",
     "initial_deck",
     "joint_key",
     "key_commitment",
     "key_plaintext",
+    "lot_deck",
+    "lot_outcome",
     "lot_point",
     "make_shares",
     "open_body",
@@ -170,6 +197,8 @@ __all__ = [
     "own_decrypt",
     "partial_decrypt",
     "pass1_commitment",
+    "prove_claim",
+    "prove_shuffle",
     "randbelow",
     "random_commitment",
     "random_permutation",
@@ -178,6 +207,9 @@ __all__ = [
     "reencrypt",
     "reencrypt_proven",
     "seal_key_shares",
+    "shuffle",
+    "shuffle_proven",
+    "some_card_in",
     "unlock",
     "verify_deck",
     "x25519_keypair",

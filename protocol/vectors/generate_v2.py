@@ -18,6 +18,7 @@ from typing import Any
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parents[1]))
 
+from p2pcards.mental_poker._claims import each_card_in, prove_claim  # noqa: E402
 from p2pcards.mental_poker._domain import (  # noqa: E402
     ProofContext,
     card_point,
@@ -26,11 +27,19 @@ from p2pcards.mental_poker._domain import (  # noqa: E402
     lot_point,
     preimage,
 )
-from p2pcards.mental_poker._elgamal import initial_deck, joint_key, reencrypt  # noqa: E402
+from p2pcards.mental_poker._elgamal import (  # noqa: E402
+    deck_wire,
+    encrypt,
+    initial_deck,
+    joint_key,
+    reencrypt,
+)
+from p2pcards.mental_poker._lots import lot_deck, lot_outcome  # noqa: E402
 from p2pcards.mental_poker._reencryption import reencrypt_proven  # noqa: E402
 from p2pcards.mental_poker._ristretto import random_scalar  # noqa: E402
 from p2pcards.mental_poker._seat_key import SeatKey  # noqa: E402
-from p2pcards.mental_poker._shares import make_shares  # noqa: E402
+from p2pcards.mental_poker._shares import make_shares, partial_decrypt  # noqa: E402
+from p2pcards.mental_poker._shuffle_proof import shuffle_proven  # noqa: E402
 
 TABLE = bytes.fromhex("00112233445566778899aabbccddeeff")
 
@@ -165,7 +174,93 @@ def reencryption() -> None:
     )
 
 
-MAKERS: list[Callable[[], None]] = [hashing, points, seat_key, shares, reencryption]
+def shuffle() -> None:
+    rec, _keys, y = setup(3, 404)
+    deck = initial_deck([card_point(TABLE, c) for c in (0, 13, 26, 39)], y)
+    rec.take()
+    ctx = ProofContext(TABLE, 7, 1, "deck 0 shuffle")
+    _, body = shuffle_proven(ctx, y, deck, rec)
+    write(
+        "v2_shuffle.json",
+        {
+            "comment": "mental_poker_v2.md §9: seat 1 shuffles the initial deck of four cards",
+            "context": ctx_json(ctx),
+            "key": y,
+            "deck_in": deck_wire(deck),
+            "draws": rec.take(),
+            "body": body,
+        },
+    )
+
+
+def claim() -> None:
+    rec, keys, y = setup(2, 505)
+    cards = [0, 39]  # 2♠, 2♣
+    cts = [encrypt(card_point(TABLE, c), y, random_scalar(rec)) for c in cards]
+    rec.take()
+    ws = [
+        partial_decrypt(
+            ct, [make_shares(ProofContext(TABLE, 7, 1, "deal"), keys[1], [ct[0]], rec)[0][0]]
+        )
+        for ct in cts
+    ]
+    rec.take()
+    allowed = [card_point(TABLE, c) for c in (0, 26, 39)]  # not hearts, of three cards
+    clauses = each_card_in(list(zip(cts, ws, strict=True)), allowed)
+    ctx = ProofContext(TABLE, 7, 0, "trick 1")
+    body = prove_claim(ctx, keys[0], clauses, [0, 2], rec)
+    write(
+        "v2_claim.json",
+        {
+            "comment": "mental_poker_v2.md §10: seat 0 proves both its cards are in a set",
+            "context": ctx_json(ctx),
+            "secret": keys[0].secret,
+            "clauses": clauses,
+            "true_branch": [0, 2],
+            "draws": rec.take(),
+            "body": body,
+        },
+    )
+
+
+def lots() -> None:
+    rec, keys, y = setup(3, 606)
+    deck = lot_deck(TABLE, 3, y)
+    steps = []
+    for s in range(3):
+        ctx = ProofContext(TABLE, 7, s, "lot 0")
+        out, body = shuffle_proven(ctx, y, deck, rec)
+        steps.append({"context": ctx_json(ctx), "draws": rec.take(), "body": body})
+        deck = out
+    opens, shares = [], []
+    for s in range(3):
+        ctx = ProofContext(TABLE, 7, s, "lot 0 open")
+        body = make_shares(ctx, keys[s], [deck[0][0]], rec)
+        opens.append({"context": ctx_json(ctx), "draws": rec.take(), "body": body})
+        shares.append(body[0][0])
+    write(
+        "v2_lots.json",
+        {
+            "comment": "mental_poker_v2.md §11: a lot of 3 outcomes among 3 seats",
+            "secrets": [k.secret for k in keys],
+            "k": 3,
+            "shuffles": steps,
+            "opens": opens,
+            "outcome": lot_outcome(TABLE, 3, deck[0], shares),
+        },
+    )
+
+
+MAKERS: list[Callable[[], None]] = [
+    hashing,
+    points,
+    seat_key,
+    shares,
+    reencryption,
+    shuffle,
+    claim,
+    lots,
+]
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from p2pcards.mental_poker._claims import check_claim, prove_claim
 from p2pcards.mental_poker._domain import (
     ProofContext,
     card_point,
@@ -16,10 +17,12 @@ from p2pcards.mental_poker._domain import (
     lot_point,
     preimage,
 )
-from p2pcards.mental_poker._elgamal import Ciphertext
+from p2pcards.mental_poker._elgamal import Ciphertext, joint_key
+from p2pcards.mental_poker._lots import lot_deck, lot_outcome
 from p2pcards.mental_poker._reencryption import check_reencryption, reencrypt_proven
 from p2pcards.mental_poker._seat_key import SeatKey, check_seat_key
 from p2pcards.mental_poker._shares import check_shares, make_shares
+from p2pcards.mental_poker._shuffle_proof import check_shuffle, shuffle_proven
 
 VECTORS = Path(__file__).parents[2] / "protocol" / "vectors"
 
@@ -103,3 +106,46 @@ def test_reencryption() -> None:
     out, body = reencrypt_proven(ctx, b(v["key"]), ct, replay(v["draws"]))
     assert hexed(body) == v["body"]
     assert check_reencryption(ctx, b(v["key"]), ct, body) == out
+
+
+def deck_of(w: list[list[str]]) -> list[Ciphertext]:
+    return [(b(c1), b(c2)) for c1, c2 in w]
+
+
+def test_shuffle() -> None:
+    v = load("v2_shuffle.json")
+    ctx = context(v["context"])
+    deck = deck_of(v["deck_in"])
+    out, body = shuffle_proven(ctx, b(v["key"]), deck, replay(v["draws"]))
+    assert hexed(body) == v["body"]
+    assert check_shuffle(ctx, b(v["key"]), deck, body) == out
+
+
+def test_claim() -> None:
+    v = load("v2_claim.json")
+    ctx = context(v["context"])
+    key = SeatKey.from_secret(b(v["secret"]))
+    clauses = [[(b(c1), b(w), b(m)) for c1, w, m in cl] for cl in v["clauses"]]
+    body = prove_claim(ctx, key, clauses, v["true_branch"], replay(v["draws"]))
+    assert hexed(body) == v["body"]
+    check_claim(ctx, key.public, clauses, body)
+
+
+def test_lots() -> None:
+    v = load("v2_lots.json")
+    keys = [SeatKey.from_secret(b(x)) for x in v["secrets"]]
+    y = joint_key([k.public for k in keys])
+    table = context(v["shuffles"][0]["context"]).table_id
+    deck = lot_deck(table, v["k"], y)
+    for step in v["shuffles"]:
+        ctx = context(step["context"])
+        _, body = shuffle_proven(ctx, y, deck, replay(step["draws"]))
+        assert hexed(body) == step["body"]
+        deck = check_shuffle(ctx, y, deck, body)
+    shares = []
+    for s, step in enumerate(v["opens"]):
+        ctx = context(step["context"])
+        body = make_shares(ctx, keys[s], [deck[0][0]], replay(step["draws"]))
+        assert hexed(body) == step["body"]
+        shares.append(check_shares(ctx, keys[s].public, [deck[0][0]], body)[0])
+    assert lot_outcome(table, v["k"], deck[0], shares) == v["outcome"]

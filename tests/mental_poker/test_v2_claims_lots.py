@@ -1,0 +1,175 @@
+"""Version 2: claims about hidden cards (CDS OR-proofs) and lots (a proven shuffle of lot
+tokens)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from p2pcards.cards import deck, parse_card
+from p2pcards.mental_poker._claims import check_claim, each_card_in, prove_claim, some_card_in
+from p2pcards.mental_poker._domain import card_point
+from p2pcards.mental_poker._elgamal import Ciphertext, encrypt, joint_key
+from p2pcards.mental_poker._errors import BadClaimProof, InvalidScalar, MalformedMessage
+from p2pcards.mental_poker._lots import lot_deck, lot_outcome
+from p2pcards.mental_poker._ristretto import random_scalar
+from p2pcards.mental_poker._seat_key import SeatKey
+from p2pcards.mental_poker._shares import check_shares, make_shares, partial_decrypt
+from p2pcards.mental_poker._shuffle_proof import check_shuffle, shuffle_proven
+
+from ._v2util import TABLE, copy, ctx, flip, rng
+
+SEATS = 3
+HOLDER = 0
+
+
+class Hand:
+    """Seat 0 holds ``cards`` (dealt: seats 1, 2 published their shares)."""
+
+    def __init__(self, cards: list[str], seed: int = 1) -> None:
+        r = rng(seed)
+        self.keys = [SeatKey.generate(r) for _ in range(SEATS)]
+        self.y = joint_key([k.public for k in self.keys])
+        self.cards = [parse_card(c) for c in cards]
+        self.cts: list[Ciphertext] = [
+            encrypt(card_point(TABLE, c.code), self.y, random_scalar(r)) for c in self.cards
+        ]
+        c1s = [ct[0] for ct in self.cts]
+        shares = [
+            check_shares(
+                ctx(s, "deal"),
+                self.keys[s].public,
+                c1s,
+                make_shares(ctx(s, "deal"), self.keys[s], c1s, r),
+            )
+            for s in (1, 2)
+        ]
+        self.ws = [
+            partial_decrypt(ct, [shares[0][k], shares[1][k]]) for k, ct in enumerate(self.cts)
+        ]
+
+    def held(self) -> list[tuple[Ciphertext, bytes]]:
+        return list(zip(self.cts, self.ws, strict=True))
+
+
+def points(cards: list[str]) -> list[bytes]:
+    return [card_point(TABLE, parse_card(c).code) for c in cards]
+
+
+def not_of_suit(suit: str) -> list[bytes]:
+    return [card_point(TABLE, c.code) for c in deck(24) if c.suit.symbol != suit]
+
+
+def test_cannot_follow_suit_true_claim_verifies() -> None:
+    h = Hand(["9♠", "K♠", "A♦", "10♣"])
+    allowed = not_of_suit("♥")
+    clauses = each_card_in(h.held(), allowed)
+    true = [allowed.index(card_point(TABLE, c.code)) for c in h.cards]
+    body = prove_claim(ctx(0, "trick 3"), h.keys[0], clauses, true, rng(5))
+    check_claim(ctx(0, "trick 3"), h.keys[0].public, clauses, body)
+    assert body == prove_claim(ctx(0, "trick 3"), h.keys[0], clauses, true, rng(5))
+
+
+def test_false_follow_suit_claim_refused() -> None:
+    # Seat 0 holds a heart and claims it cannot follow hearts: it has no true branch for
+    # that card, so it simulates every branch; the challenges cannot add up.
+    h = Hand(["9♠", "Q♥", "A♦"])
+    allowed = not_of_suit("♥")
+    clauses = each_card_in(h.held(), allowed)
+    with pytest.raises(ValueError):
+        prove_claim(ctx(0), h.keys[0], clauses, [0, 0, 0], rng(5))
+    # a forged proof: the honest proof for a different (true) hand transplanted
+    other = Hand(["9♠", "K♠", "A♦"], seed=1)
+    oc = each_card_in(other.held(), allowed)
+    otrue = [allowed.index(card_point(TABLE, c.code)) for c in other.cards]
+    body = prove_claim(ctx(0), other.keys[0], oc, otrue, rng(6))
+    with pytest.raises(BadClaimProof) as e:
+        check_claim(ctx(0), h.keys[0].public, clauses, body)
+    assert e.value.seat == 0
+
+
+def test_claim_mutations_refused() -> None:
+    h = Hand(["9♠", "A♦"])
+    allowed = not_of_suit("♥")
+    clauses = each_card_in(h.held(), allowed)
+    true = [allowed.index(card_point(TABLE, c.code)) for c in h.cards]
+    body = prove_claim(ctx(0), h.keys[0], clauses, true, rng(5))
+    y = h.keys[0].public
+    for i in range(2):
+        for j in range(2):
+            for k in (0, true[i], len(allowed) - 1):
+                bad = copy(body)
+                bad[i][j][k] = flip(bad[i][j][k], 3)
+                with pytest.raises((BadClaimProof, InvalidScalar)):
+                    check_claim(ctx(0), y, clauses, bad)
+    # a wrong OR-branch: the allowed set changed under the proof (hearts instead of spades)
+    with pytest.raises(BadClaimProof):
+        check_claim(ctx(0), y, each_card_in(h.held(), not_of_suit("♠")), body)
+    for other in [ctx(1), ctx(0, "other"), ctx(0, hand=9), ctx(0, table=b"t2")]:
+        with pytest.raises(BadClaimProof):
+            check_claim(other, y, clauses, body)
+    with pytest.raises(BadClaimProof):
+        check_claim(ctx(0), h.keys[1].public, clauses, body)
+    with pytest.raises(BadClaimProof):  # the cards swapped
+        check_claim(ctx(0), y, [clauses[1], clauses[0]], body)
+    for bad in [
+        body[:1],
+        [*body, body[0]],
+        [body[0], [body[1][0]]],
+        [body[0], [body[1][0], body[1][1][:-1]]],
+        None,
+    ]:
+        with pytest.raises(MalformedMessage):
+            check_claim(ctx(0), y, clauses, bad)
+
+
+def test_some_card_in_set() -> None:
+    # Sunduchki: asking for queens, the asker proves it holds at least one queen.
+    h = Hand(["9♠", "Q♦", "A♦"])
+    queens = points(["Q♠", "Q♥", "Q♦", "Q♣"])
+    clauses = some_card_in(h.held(), queens)
+    body = prove_claim(ctx(0), h.keys[0], clauses, [1 * 4 + 2], rng(8))
+    check_claim(ctx(0), h.keys[0].public, clauses, body)
+    nq = Hand(["9♠", "K♦", "A♦"])
+    ncl = some_card_in(nq.held(), queens)
+    with pytest.raises(BadClaimProof):
+        check_claim(ctx(0), nq.keys[0].public, ncl, body)
+
+
+def _draw_lot(trial: int, k: int = 4) -> int:
+    keys = [SeatKey.generate(rng(30 + s)) for s in range(3)]
+    y = joint_key([k.public for k in keys])
+    d = lot_deck(TABLE, k, y)
+    for s in range(3):
+        _, body = shuffle_proven(ctx(s, "lot"), y, d, rng(100 * trial + s))
+        d = check_shuffle(ctx(s, "lot"), y, d, body)
+    c1 = [d[0][0]]
+    shares = [
+        check_shares(
+            ctx(s, "lot open"),
+            keys[s].public,
+            c1,
+            make_shares(ctx(s, "lot open"), keys[s], c1, rng(7 + s)),
+        )[0]
+        for s in range(3)
+    ]
+    return lot_outcome(TABLE, k, d[0], shares)
+
+
+def test_lots_every_step_proven_and_reproducible() -> None:
+    outcomes = [_draw_lot(trial) for trial in range(4)]
+    assert all(0 <= o < 4 for o in outcomes)
+    assert len(set(outcomes)) > 1  # the seeds give different draws
+    assert _draw_lot(2) == outcomes[2]  # re-derived from the same seeds
+    with pytest.raises(ValueError):
+        lot_deck(TABLE, 1, SeatKey.generate(rng(1)).public)
+
+
+def test_lot_outcome_refuses_a_non_token() -> None:
+    keys = [SeatKey.generate(rng(30 + s)) for s in range(2)]
+    y = joint_key([k.public for k in keys])
+    ct = encrypt(card_point(TABLE, 3), y, random_scalar(rng(1)))
+    shares: list[Any] = [make_shares(ctx(s), keys[s], [ct[0]], rng(2))[0][0] for s in range(2)]
+    with pytest.raises(Exception, match="no lot token"):
+        lot_outcome(TABLE, 4, ct, shares)
