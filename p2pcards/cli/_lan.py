@@ -8,7 +8,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,8 @@ from p2pcards.peer import (
     run_bot,
     unfinished_tables,
 )
-from p2pcards.table import CheatDetected, HandAbandoned, HandVerified, Waiting
+from p2pcards.table import CheatDetected, HandAbandoned, HandVerified, MoveMade, Waiting
+from p2pcards.ui import Names, presenter, table_event_line
 
 WHY_NOTHING_FOUND_EN = """\
 No table found on the local network.  This may be because:
@@ -251,9 +252,10 @@ async def play_to_end(
     bot, play and a resumed table."""
     if strategy:
         names = session.names
+        game = session.table.game
 
         def show(ev: Any) -> None:
-            line = describe_event(ev, names, lang)
+            line = describe_event(ev, names, lang, game.name, game.options, session.seat)
             if line:
                 print(line, flush=True)
 
@@ -266,32 +268,24 @@ async def play_to_end(
     return final_report(ending, lang)
 
 
-def describe_event(ev: Any, names: Sequence[str], lang: str) -> str | None:
-    """A line of progress for a headless seat (None: nothing to say); ``names``: the
-    seats' display names."""
-    if isinstance(ev, HandAbandoned):
-        who = names[ev.seat]
-        return tr(
-            lang,
-            f"the hand is abandoned: {who} stopped responding",
-            f"раздача прервана: {who} перестал отвечать",
-        )
-    if isinstance(ev, Waiting):
-        who = ", ".join(names[s] for s in ev.seats)
-        return tr(lang, f"waiting for {who}…", f"ждём: {who}…")
-    if isinstance(ev, HandVerified):
-        return tr(lang, f"hand {ev.hand} verified", f"раздача {ev.hand} проверена")
-    if isinstance(ev, CheatDetected):
-        who = names[ev.seat] if ev.seat is not None else "?"
-        return tr(
-            lang, f"cheat detected: {who}: {ev.message}", f"жульничество: {who}: {ev.message}"
-        )
-    text = getattr(ev, "text", None)
-    if text:
-        for s in sorted(range(len(names)), reverse=True):
-            text = text.replace(f"seat {s}", names[s]).replace(f"места {s}", names[s])
-            text = text.replace(f"место {s}", names[s])
-        return str(text)
+def describe_event(
+    ev: Any,
+    names: Sequence[str],
+    lang: str,
+    game: str,
+    options: Mapping[str, Any] | None = None,
+    me: int | None = None,
+) -> str | None:
+    """A line of progress for a headless seat (None: nothing to say), from the presenter
+    of ``game`` (:mod:`p2pcards.ui`); ``names``: the seats' display names; ``me``: this
+    seat (its own moves in the second person)."""
+    ns = Names(tuple(names), me)
+    p = presenter(game, lang, options)
+    if isinstance(ev, MoveMade):
+        return p.move_line(ev.move, ev.before, ns)
+    if isinstance(ev, HandAbandoned | Waiting | HandVerified | CheatDetected):
+        hand = p.hand_no_text(ev.hand) if isinstance(ev, HandVerified) else ""
+        return table_event_line(p.t, ns, ev, hand)
     return None
 
 

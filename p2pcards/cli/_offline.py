@@ -79,23 +79,18 @@ def play_offline(
             dealer.apply(move)
         elif isinstance(ev, Revealed) and ev.to == human and before.hand:
             got = [dealer.knowledge[human][p] for p in ev.positions]
-            history.append(ui.t("you receive ", "вам пришло: ") + " ".join(c.symbol for c in got))
+            history.append(ui.p.t("you receive {cards}", cards=" ".join(c.symbol for c in got)))
         if state.hand_no != hand and hand >= 0:
             after = human_view()
             history.extend(ui.facts(before, names))
-            history.append(
-                ui.t(
-                    f"— {ui.hand_word[0]} {hand + 1} is over —",
-                    f"— {ui.hand_word[1]} {hand + 1}: конец —",
-                )
-            )
+            history.append(ui.p.hand_over_line(hand + 1))
             if not state.is_finished:
                 sheet = ui.sheet(after, names)
                 if sheet is not None:
                     tui.console.print(sheet)
                     if pause_between_hands:
                         try:
-                            tui.read(ui.t(f"Enter: next {ui.hand_word[0]}> ", "Enter: дальше> "))
+                            tui.read(ui.p.next_hand_prompt())
                         except (EOFError, KeyboardInterrupt):
                             raise Quit from None
     else:

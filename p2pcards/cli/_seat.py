@@ -14,15 +14,13 @@ from p2pcards.cli._i18n import tr
 from p2pcards.cli._lan import describe_event
 from p2pcards.peer import Ending, PeerBack, PeerLost, Resynced, Session, Snapshot, Update
 from p2pcards.table import GameOver, Waiting, YourCards, YourTurn
+from p2pcards.ui import Names, Texts, presenter, table_event_line
 
 
-def _move_text(session: Session, move: Any, lang: str) -> str:
-    text = session.table.engine.describe_event(move, lang)
-    names = session.names
-    for s in sorted(range(len(names)), reverse=True):
-        text = text.replace(f"seat {s}", names[s]).replace(f"места {s}", names[s])
-        text = text.replace(f"место {s}", names[s])
-    return text
+def _move_text(snap: Snapshot, move: Any, lang: str) -> str:
+    p = presenter(snap.game, lang, snap.options)
+    assert snap.view is not None
+    return p.choice(move, snap.view, Names(tuple(snap.names), snap.seat))
 
 
 async def choose(session: Session, snap: Snapshot, lang: str) -> Any:
@@ -34,7 +32,7 @@ async def choose(session: Session, snap: Snapshot, lang: str) -> Any:
     counts = ", ".join(f"{n}: {c}" for n, c in zip(snap.names, view.counts, strict=False))
     print(tr(lang, f"cards: {counts}", f"карт: {counts}"))
     for i, m in enumerate(legal, 1):
-        print(f"  {i}. {_move_text(session, m, lang)}")
+        print(f"  {i}. {_move_text(snap, m, lang)}")
     prompt = tr(lang, f"your move (1-{len(legal)}): ", f"ваш ход (1-{len(legal)}): ")
     while True:
         text = await trio.to_thread.run_sync(input, prompt, abandon_on_cancel=True)
@@ -90,16 +88,9 @@ async def play_lines(session: Session, lang: str) -> Ending:
             print(tr(lang, f"you get {cards}", f"вам пришло: {cards}"), flush=True)
             return
         if isinstance(ev, PeerLost):
-            print(
-                tr(
-                    lang,
-                    f"lost connection to {ev.name}; reconnecting…",
-                    f"связь с {ev.name} потеряна; переподключаемся…",
-                ),
-                flush=True,
-            )
+            print(table_event_line(Texts(lang), Names(tuple(names)), ev), flush=True)
             return
-        line = describe_event(ev, names, lang)
+        line = describe_event(ev, names, lang, snap.game, snap.options, snap.seat)
         if line:
             print(line, flush=True)
         if isinstance(ev, GameOver):

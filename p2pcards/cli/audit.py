@@ -8,10 +8,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from p2pcards.cli._history import history_line, seat_name
+from p2pcards.cli._history import history_line
 from p2pcards.cli._i18n import add_lang_argument, tr
 from p2pcards.table import AuditReport, audit_entries
 from p2pcards.transcript import LogFileError, RecordType, read_log
+from p2pcards.ui import Names, presenter
 
 EXIT_VERIFIED, EXIT_CHEATING, EXIT_UNREADABLE, EXIT_INCOMPLETE = 0, 1, 2, 3
 
@@ -98,7 +99,9 @@ def print_report(report: AuditReport, lang: str) -> None:
     hands = ", ".join(str(h) for h in report.hands_verified) or "-"
     print(tr(lang, f"hands verified: {hands}", f"проверены раздачи: {hands}"))
     for c in report.cheats:
-        who = seat_name(names, c.seat) if c.seat is not None else tr(lang, "unknown", "неизвестно")
+        who = (
+            Names(tuple(names))[c.seat] if c.seat is not None else tr(lang, "unknown", "неизвестно")
+        )
         at = tr(lang, f" at entry {c.seq}", f" в записи {c.seq}") if c.seq is not None else ""
         print(
             tr(
@@ -132,9 +135,11 @@ def run_replay(args: argparse.Namespace) -> int:
         return rc or EXIT_UNREADABLE
     table = report.table
     state = table.game.new_state()
+    p = presenter(table.game.name, lang, table.game.options)
+    names = Names(tuple(report.seats))
     for hand, event in table.events:
         cards = table.revealed_cards.get(hand, {})
-        line = history_line(state, event, cards, lang, report.seats)
+        line = history_line(p, state, event, cards, names)
         state.apply(event)
         if line:
             print(line)

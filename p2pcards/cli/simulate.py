@@ -15,10 +15,10 @@ from p2pcards.cli._history import history_line
 from p2pcards.cli._i18n import tr
 from p2pcards.cli._match import GameRecord, MatchSpec, default_jobs, run_match
 from p2pcards.cli._options import add_game_arguments, game_from_args
-from p2pcards.cli._results import format_result
 from p2pcards.cli._stats import mean_ci, wilson
 from p2pcards.games import Decision, Event, LocalDealer, OptionError
 from p2pcards.games._levels import resolve_bot
+from p2pcards.ui import Names, presenter, result_line
 
 
 def register(sub: Any) -> None:
@@ -210,6 +210,8 @@ def report(records: Sequence[GameRecord], seats: int, lang: str) -> list[str]:
 
 
 def _show(game: Any, players: list[Any], seed: int, lang: str) -> int:
+    p = presenter(game.name, lang, game.options)
+    names = Names.seats(game.seats, lang)
     state = game.new_state()
     dealer = LocalDealer.seeded(state, seed)
     while True:
@@ -219,18 +221,17 @@ def _show(game: Any, players: list[Any], seed: int, lang: str) -> int:
             legal = state.legal_moves(seat, dealer.knowledge[seat])
             view = state.view(seat, dealer.knowledge[seat])
             ev: Event = players[seat](view, legal, dealer.player_rngs[seat])
-            line = history_line(state, ev, dealer.cards, lang)
+            line = history_line(p, state, ev, dealer.cards, names)
             dealer.apply(ev)
         else:
             snapshot = state.clone()
             got = dealer.answer()
             if got is None:
                 break
-            line = history_line(snapshot, got, dealer.cards, lang)
+            line = history_line(p, snapshot, got, dealer.cards, names)
         if line:
             print(line)
     result = state.need().result  # type: ignore[union-attr]
-    names = [tr(lang, f"seat {s}", f"место {s}") for s in range(game.seats)]
-    res = format_result(result, names, lang)
+    res = result_line(p.t, result, names)
     print(tr(lang, f"result: {res}", f"итог: {res}"))
     return 0

@@ -276,10 +276,6 @@ class GameState(ABC):
         """True when :meth:`need` is Finished."""
         return isinstance(self.need(), Finished)
 
-    def describe_event(self, event: Event, lang: str = "en") -> str:
-        """One line of hand history for ``event`` (games override for nicer text)."""
-        return repr(event)
-
 
 def seats_clockwise(start: int, n: int) -> Sequence[int]:
     """Seats ``start, start+1, ..`` modulo ``n`` (clockwise is increasing seat index)."""

@@ -145,7 +145,6 @@ class Lobby:
             identity=self.identity.signing_key,
             sealing_key=bytes(self.identity.sealing_key),
             random_bytes=self.random_bytes,
-            lang=self.lang,
         )
         storage = TableStorage(g.table, self.base)
         storage.persist(

@@ -82,7 +82,6 @@ async def resume_table(
         identity=identity.signing_key,
         sealing_key=bytes(identity.sealing_key),
         random_bytes=random_bytes,
-        lang=lang,
         secrets=secrets,
     )
     roster = secrets.get("roster") or {"members": [], "port": 0, "bind": ""}

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from p2pcards.cards import Card
-from p2pcards.games import Move
+from p2pcards.games import Move, View
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,11 +57,13 @@ class CardsOpened:
 
 @dataclass(frozen=True, slots=True)
 class MoveMade:
-    """``seat`` made ``move``; ``text`` describes it in the table's language."""
+    """``seat`` made ``move``; ``before`` is this seat's view (the mover's, on an
+    observer's table) just before the move, for a presenter to describe it
+    (:meth:`p2pcards.ui.Presenter.move_line`)."""
 
     seat: int
     move: Move
-    text: str
+    before: View
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from p2pcards.games import Move
 from p2pcards.mental_poker import DeckSpec, PublicShuffle, ShuffleSecrets
 
 
@@ -66,8 +65,3 @@ class Expect:
     kind: str
     round: bool
     what: str
-
-
-def describe_move(move: Move) -> str:
-    """A short English description of a move (fallback for the UI)."""
-    return f"{move.KIND} by seat {move.seat}"

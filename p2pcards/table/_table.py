@@ -101,7 +101,7 @@ class Table:
     observer that only follows and checks); ``identity``: this seat's Ed25519 key;
     ``sealing_key``: its 32-byte X25519 secret key (its public half is in the genesis);
     ``random_bytes(n)``: this seat's source of randomness (``os.urandom`` in the peer, a
-    seeded generator in tests); ``lang``: language of move descriptions; ``secrets``:
+    seeded generator in tests); ``secrets``:
     what this seat persisted before a crash (key -> data, from :class:`Persist`
     outputs): after a restart, feed the stored log to :meth:`receive` and the table
     re-derives byte-identical entries from them instead of drawing new randomness (so a
@@ -119,7 +119,6 @@ class Table:
         identity: Ed25519PrivateKey | None = None,
         sealing_key: bytes | None = None,
         random_bytes: RandomBytes | None = None,
-        lang: str = "en",
         secrets: Mapping[str, Any] | None = None,
     ) -> None:
         self.log = Log(genesis)
@@ -135,7 +134,6 @@ class Table:
         self._sealing = sealing_key
         self._random = random_bytes
         self._restored: dict[str, Any] = dict(secrets or {})
-        self.lang = lang
         self.knowledge: dict[int, Card] = {}
         self.hand = 0  # transcript hand number (engine hand + 1); 0 before the first
         self.decks: list[Deck] = []
@@ -810,9 +808,9 @@ class Table:
             return
         if kind == "move":
             move = self._data["move"]
-            text = self.engine.describe_event(move, self.lang)
+            before = self.engine.view(move.seat if self.me is None else self.me, self.knowledge)
             if self._apply(move, entry.seq):
-                self._out.append(MoveMade(move.seat, move, text))
+                self._out.append(MoveMade(move.seat, move, before))
                 self._reset_step()
             return
         raise AssertionError(kind)

@@ -91,7 +91,7 @@ def test_out_seats_and_others_turn() -> None:
     assert "Vera takes a card from you" in out
     assert "waiting for Vera… 7 s" in out
     ru = screen(game_ui("akulina", "ru"), view, NAMES3, waiting=("Vera", 7.5))
-    assert "вышел" in next(line for line in ru.splitlines() if "Boris" in line)
+    assert "вне игры" in next(line for line in ru.splitlines() if "Boris" in line)
     assert "ждём: Vera… 7 с" in ru
 
 
@@ -104,7 +104,7 @@ def test_describe_moves() -> None:
     assert ui.describe(Discard(0, (), ()), view, NAMES3) == "no pair to discard"
     assert game_ui("akulina", "ru").describe(Discard(0, (), ()), view, NAMES3) == "пары нет"
     assert ui.history_line(Draw(0, 2), view, NAMES3) == (
-        f"Anna: take card 3 of {view.counts[2]} from Vera"
+        f"You take card 3 of {view.counts[2]} from Vera"
     )
 
 

@@ -71,7 +71,7 @@ def test_waiting_line() -> None:
 
 
 def test_unknown_game_ui() -> None:
-    with pytest.raises(ValueError, match="no terminal UI for the game 'poker'"):
+    with pytest.raises(ValueError, match="no presenter for the game 'poker'"):
         game_ui("poker")
 
 

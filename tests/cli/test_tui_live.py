@@ -100,8 +100,9 @@ class _Session:
                 await trio.sleep(0)
                 view = state.view(s, dealer.knowledge[s])
                 move = self.table.game.info.bots["basic"](view, legal, dealer.player_rngs[s])
+            before = state.view(0, dealer.knowledge[0])
             dealer.apply(move)
-            self._send.send_nowait(MoveMade(s, move, ""))
+            self._send.send_nowait(MoveMade(s, move, before))
 
 
 async def test_a_whole_akulina_hand_from_table_events() -> None:
@@ -121,7 +122,7 @@ async def test_a_whole_akulina_hand_from_table_events() -> None:
     assert out.rstrip().splitlines()[-1] == f"loser: {loser} (left with the queen of spades)"
     assert "waiting for Boris… 0 s" in out or "waiting for Vera… 0 s" in out
     assert "hand 1: verified" in out
-    assert "Anna: take card" in out
+    assert "You take card" in out  # the viewer's own moves in the second person
 
 
 def test_live_screen_waiting_clock_history_and_sheet() -> None:

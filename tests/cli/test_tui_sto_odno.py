@@ -52,14 +52,14 @@ def test_table_panel_en_and_ru() -> None:
     assert "Top card: 8♥" in out
     assert "Stock: 12   discard pile: 9" in out
     assert "Boris must draw 2 and misses a turn" in out
-    assert "You may play: hearts, a eight or a queen" in out
+    assert "You may play: hearts, an eight or a queen" in out
     assert "7♥   Q♠   9♣" in out  # the hand, a gap between suits
     anna = next(line for line in out.splitlines() if "Anna" in line)
     assert anna.split()[-2:] == ["3", "37"]  # cards, series score
     ru = screen(game_ui("101", "ru"), view, N3)
     assert "Верхняя карта: 8♥" in ru and "Колода: 12   сброс: 9" in ru
     assert "Boris берёт 2 и пропускает ход" in ru
-    assert "Можно положить: черви, восьмёрки или дама" in ru
+    assert "Можно положить: черви, восьмёрки или даму" in ru
     assert "раунд 1" in ru
 
 
@@ -71,7 +71,7 @@ def test_named_suit_missed_turn_and_penalty_drawn() -> None:
     assert "Vera missed a turn" in out
     assert "(stock rebuilt 1×)" in out
     ru = screen(game_ui("101", "ru"), view, N3)
-    assert "заказ: ♣ трефы" in ru and "Vera: +5 карт штрафом" in ru
+    assert "заказ: ♣ трефы" in ru and "Vera: штраф, 5 карт" in ru
 
 
 def test_play_choices_in_hand_order_with_a_named_suit() -> None:
@@ -100,7 +100,7 @@ def test_draw_pass_and_penalty_texts() -> None:
     assert ru.describe(Draw(0), view, N3) == "взять карту из колоды"
     assert en.describe(Pass(0), view, N3) == "pass (nothing to play or draw)"
     assert ru.describe(TakePenalty(0), view, N3) == "принять штраф"
-    assert en.history_line(Draw(1), view, N3) == "Boris: draw a card from the stock"
+    assert en.history_line(Draw(1), view, N3) == "Boris draws a card from the stock"
 
 
 def test_round_score_sheet() -> None:
@@ -126,7 +126,7 @@ def test_round_score_sheet() -> None:
         "Round 3: redeal, no scores (a full circle of passes)"
     )
     ru = text_of(game_ui("101", "ru").sheet(view, N3))
-    assert "Раунд 1" in ru and "Vera (вышел)" in ru
+    assert "Раунд 1" in ru and "Vera (карты кончились)" in ru
 
 
 def test_missed_turns_and_penalties_go_to_the_history_once() -> None:
@@ -136,8 +136,12 @@ def test_missed_turns_and_penalties_go_to_the_history_once() -> None:
     assert ui.facts(view, N3) == []  # said once
     later = _view(missed=1, discard=10)  # the next play: Boris misses his turn
     assert ui.facts(later, N3) == ["Boris misses a turn"]
-    assert game_ui("101", "en").facts(view, ["You", "Boris", "Vera"][::-1]) == [
+    # the viewer's own penalty in the second person
+    assert game_ui("101", "en").facts(_view(missed=2, penalized=(2, 2), seat=2), N3) == [
         "You draw 2 (penalty)",
         "You miss a turn",
     ]
-    assert game_ui("101", "ru").facts(view, N3) == ["Vera: +2 карт штрафом", "Vera: пропуск хода"]
+    assert game_ui("101", "ru").facts(view, N3) == [
+        "Vera берёт штрафом 2 карты",
+        "Vera пропускает ход",
+    ]

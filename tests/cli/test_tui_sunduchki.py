@@ -88,7 +88,7 @@ def test_planned_question_is_asked_through_and_the_chest_shown() -> None:
         "Anna: exactly 2?",
         "Anna: suits ♦ ♣ (diamonds, clubs)?",
         "Boris: yes, hands over Q♦ Q♣",
-        "Anna sets aside a chest: Q♠ Q♥ Q♦ Q♣",
+        "You set aside a chest: Q♠ Q♥ Q♦ Q♣",  # the viewer in the second person
     ):
         assert line in out
     assert "6: 6♣   9: 9♦" in out  # the hand grouped by rank
@@ -119,7 +119,8 @@ def test_answer_screen_and_a_wrong_guess_drops_the_plan() -> None:
     d.apply(legal[0])
     while d.answer() is not None:
         pass
-    assert "Anna draws a card" in screen(ui, state.view(0, d.knowledge[0]), N3)
+    assert "You draw a card" in screen(ui, state.view(0, d.knowledge[0]), N3)
+    assert "Anna draws a card" in screen(ui, state.view(1, d.knowledge[1]), N3)
 
 
 def test_question_texts_en_and_ru() -> None:

@@ -68,7 +68,7 @@ def test_talon_shown_and_two_cards_to_pass() -> None:
     en = game_ui("thousand", "en")
     out = screen(en, view, N3)
     assert "Auction: Boris 100 · Vera 105 · Anna 110 · Boris pass · Vera pass" in out
-    assert "Contract: Anna plays 110" in out
+    assert "Contract: you play 110" in out
     assert "Talon: 9♥ J♣ 9♣" in out
     legal = state.legal_moves(0, dealer.knowledge[0])
     menu = en.menu(view, legal, N3)
@@ -87,7 +87,7 @@ def test_talon_shown_and_two_cards_to_pass() -> None:
     assert game_ui("thousand", "ru").describe(move, view, N3) == "отдать 9♥ — Boris, J♣ — Vera"
     # another seat's view does not see which cards were passed
     other = state.view(1, dealer.knowledge[1])
-    assert en.history_line(move, other, N3) == "Anna: pass one card to Boris and one to Vera"
+    assert en.history_line(move, other, N3) == "Anna passes one card to Boris and one to Vera"
 
 
 def _marriage_lead(state: ThousandState, seat: int, legal: list[Move]) -> Move:

@@ -273,11 +273,10 @@ def test_view_has_what_terminal_play_needs() -> None:
     assert view.counts == (4, 4) and view.stock == 28 and view.scores == (0, 0)
     assert view.request is not None and view.request.rank == Rank.QUEEN
     assert view.request.stage == 2 and view.turn == 0 and view.dealer == 1
-    assert [n.text("en") for n in view.history] == [
-        "seat 0 → seat 1: do you have queens?",
-        "seat 1: yes",
+    assert [(n.kind, n.seat, n.target, n.rank, n.yes) for n in view.history] == [
+        ("ask", 0, 1, Rank.QUEEN, None),
+        ("answer", 1, 0, Rank.QUEEN, True),
     ]
-    assert [n.text("ru") for n in view.history] == ["место 0 → место 1: есть дамы?", "место 1: да"]
     play(d, AskCount(0, 2))
     play(d, Answer(1, True))
     play(d, AskSuits(0, (S, D)))
@@ -285,6 +284,6 @@ def test_view_has_what_terminal_play_needs() -> None:
     play(d, SetAside(0))
     v1 = state.view(1, d.knowledge[1])
     assert v1.counts == (5, 4) and v1.stock == 27 and v1.turn == 1 and v1.targets == (0,)
-    assert v1.history[-1].text("en") == "seat 0 draws a card from the stock"
-    assert v1.history[-3].text("ru") == "место 0: масти пики, бубны (♠♦)?"
+    assert (v1.history[-1].kind, v1.history[-1].seat) == ("draw", 0)
+    assert (v1.history[-3].kind, v1.history[-3].suits) == ("suits", (S, D))
     assert len(v1.hand) == 4 and v1.open_cards == ((), ())

@@ -613,5 +613,3 @@ def test_view_for_terminal_play() -> None:
     # seat 2 sees its own hand (with the passed J♦), never another seat's
     assert [c for _, c in v.hand] == parse_cards("Jh Jd Kd 10d Ad 9c 10c")
     assert (v.scores, v.barrel, v.bolts, v.sheet) == ((0, 0, 0), (None,) * 3, (0, 0, 0), ())
-    described = t.state.describe_event(Play(0, 5, parse_card("Kh"), "marriage"), "ru")
-    assert described == "место 0 ходит K♥ (марьяж червей, +100)"

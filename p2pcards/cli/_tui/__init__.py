@@ -9,8 +9,8 @@ Public API::
 
 ``view`` is the engine's ``state.view(seat, knowledge)``; ``names[seat]`` the display
 names; ``history`` plain lines, oldest first (``seat.ui.history_line(move, view, names)``
-makes one per move).  One module per game (akulina, thousand, sto_odno, sunduchki)
-subclasses :class:`GameUI`.
+makes one per move).  What is shown and every text come from the game's presenter in
+:mod:`p2pcards.ui`; :class:`GameUI` draws it with rich.
 
 LAN play: ``p2pcards.cli._tui._live.play_seat_live(controller, lang)`` drives a
 ``p2pcards.peer.Session`` seat on these screens from the table's UI events (imported

@@ -1,129 +1,125 @@
-"""The per-game part of the terminal UI: :class:`GameUI`, subclassed once per game.
+"""The game part of the terminal UI: :class:`GameUI`, the rich drawing of a game's
+presenter (:mod:`p2pcards.ui`).
 
-A GameUI turns a seat's view (the engine's ``view(seat, knowledge)`` dataclass) into rich
-renderables, describes moves in plain words (Russian or English), and builds the menu of
-numbered choices from the legal moves.  It never reads the clock and does no I/O.
+Every text and every decision about what to show comes from the presenter; GameUI only
+turns its plain data (lines of cards and words, sections, score sheets) into rich
+renderables.  It never reads the clock and does no I/O.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
 from rich.text import Text
 
+from p2pcards.cards import Card
 from p2pcards.cli._i18n import tr
-from p2pcards.cli._tui._cards import cards_text
-from p2pcards.cli._tui._menu import Choice, Menu
-from p2pcards.games import Decision, Move, View
+from p2pcards.cli._tui._cards import backs_text, card_text, suit_text
+from p2pcards.games import Move, View
+from p2pcards.ui import Backs, Choice, Line, Menu, Presenter, Section, Sheet, Styled, presenter
+
+TONES = {
+    "": "",
+    "bold": "bold",
+    "dim": "dim",
+    "warn": "yellow",
+    "good": "green",
+    "bad": "red",
+}
+"""Rich style of each tone of :mod:`p2pcards.ui._model`."""
+
+
+def line_text(line: Line) -> Text:
+    """A presenter's :class:`~p2pcards.ui.Line` as rich text (cards red or black)."""
+    out = Text(style=TONES.get(line.tone, ""))
+    for p in line.parts:
+        if isinstance(p, str):
+            out.append(p)
+        elif isinstance(p, Styled):
+            out.append(p.text, style=TONES.get(p.tone, ""))
+        elif isinstance(p, Backs):
+            out.append_text(backs_text(p.n))
+        elif isinstance(p, Card):
+            out.append_text(card_text(p))
+        else:
+            out.append_text(suit_text(p))
+    return out
+
+
+def section_renderable(section: Section) -> RenderableType:
+    """A titled section in a dim panel; an untitled one as plain lines."""
+    body = Group(*(line_text(ln) for ln in section.lines))
+    if not section.title:
+        return body
+    return Panel(body, title=section.title, title_align="left", border_style="dim")
+
+
+def sheet_table(sheet: Sheet) -> Table:
+    """A score sheet as a rich table."""
+    t = Table(title=sheet.title, title_justify="left")
+    for i, h in enumerate(sheet.headers):
+        right = i < len(sheet.right) and sheet.right[i]
+        t.add_column(h, justify="right" if right else "left")
+    for row in sheet.rows:
+        t.add_row(*(line_text(c) for c in row))
+    return t
 
 
 class GameUI:
-    """Default rendering; games override what differs.
+    """One game's screen parts and choices in the terminal, drawn from ``presenter``.
 
-    ``lang`` is "en" or "ru"; ``options`` the game's option values (missing ones take the
-    rules' defaults).  ``names[seat]`` is each seat's display name.
+    ``lang`` is "en" or "ru"; ``options`` the game's option values.  ``names[seat]`` is
+    each seat's display name; the viewer is ``view.seat``.
     """
 
-    name = ""
-    title: ClassVar[dict[str, str]] = {"en": "", "ru": ""}
-    hand_word: ClassVar[tuple[str, str]] = ("hand", "раздача")
-    """What one deal is called: "hand"/"раздача" (101: "round"/"раунд")."""
+    def __init__(self, p: Presenter) -> None:
+        self.p = p
+        self.lang = p.lang
+        self.options: Mapping[str, Any] = p.options
 
-    def __init__(self, lang: str = "en", options: Mapping[str, Any] | None = None) -> None:
-        self.lang = lang
-        self.options: Mapping[str, Any] = dict(options or {})
+    @classmethod
+    def of(cls, game: str, lang: str = "en", options: Mapping[str, Any] | None = None) -> GameUI:
+        """The GameUI of a registered game (ValueError when it has no presenter)."""
+        return cls(presenter(game, lang, options))
+
+    @property
+    def name(self) -> str:
+        """The game's registry name."""
+        return self.p.game
+
+    @property
+    def title(self) -> str:
+        """The game's name in the UI's language."""
+        return self.p.title
 
     def t(self, en: str, ru: str) -> str:
-        """English or Russian text by ``self.lang``."""
+        """English or Russian text by ``self.lang`` (terminal-only texts)."""
         return tr(self.lang, en, ru)
 
-    # -- whose turn ------------------------------------------------------------------
+    def hand_no_text(self, n: int) -> str:
+        """ "hand 3" / "раздача 3" (101: "round 3")."""
+        return self.p.hand_no_text(n)
+
+    # -- whose turn, the seats table ---------------------------------------------------
     def turn(self, view: View) -> int | None:
-        """The seat the game waits for (its decision or its turn), or None."""
-        need = view.need
-        return need.seat if isinstance(need, Decision) else None
+        """The seat the game waits for, or None."""
+        return self.p.turn(view)
 
     def turn_text(self, view: View, names: Sequence[str]) -> str:
-        """One line saying whose turn it is ("Your turn" / "Turn: Boris")."""
-        s = self.turn(view)
-        if s is None:
-            return ""
-        if s == view.seat:
-            return self.t("Your turn", "Ваш ход")
-        return self.t(f"Turn: {names[s]}", f"Ходит: {names[s]}")
+        """One line saying whose turn it is."""
+        return self.p.turn_text(view, names)
 
-    # -- the seats table ---------------------------------------------------------------
     def status(self, view: View, seat: int) -> str:
-        """Short status of ``seat`` for the seats table ("out", "dealer"...), or ""."""
-        return ""
+        """Short status of ``seat`` for the seats table, or ""."""
+        return self.p.status(view, seat)
 
     def columns(self, view: View, names: Sequence[str]) -> list[tuple[str, list[Any]]]:
-        """Extra columns of the seats table: (header, one cell per seat)."""
-        return []
-
-    # -- the game's public state ------------------------------------------------------
-    def panels(self, view: View, names: Sequence[str]) -> list[RenderableType]:
-        """The game-specific public state, one renderable per part."""
-        return []
-
-    def hand(self, view: View) -> RenderableType:
-        """The viewer's own hand (already sorted by the engine's view), card symbols."""
-        return cards_text(c for _, c in view.hand)
-
-    def hand_title(self, view: View) -> str:
-        """Title of the hand panel."""
-        n = len(view.hand)
-        return self.t(f"Your hand ({n})", f"Ваши карты ({n})")
-
-    # -- moves in words ---------------------------------------------------------------
-    def describe(self, move: Move, view: View, names: Sequence[str]) -> str:
-        """``move`` in plain words, as a choice ("bid 115") seen from ``view``."""
-        return type(move).KIND
-
-    def history_line(self, move: Move, view: View, names: Sequence[str]) -> str:
-        """One history line for ``move`` made in the state ``view`` shows:
-        "Boris: bid 115"."""
-        return f"{names[move.seat]}: {self.describe(move, view, names)}"
-
-    def facts(self, view: View, names: Sequence[str]) -> list[str]:
-        """History lines for public facts in ``view`` that are not moves (101: a missed
-        turn, a penalty drawn), each returned once; the default has none."""
-        return []
-
-    def menu(self, view: View, legal: Sequence[Move], names: Sequence[str]) -> Menu:
-        """Numbered choices for ``legal`` (default: one line per move)."""
-        return Menu(
-            self.t("Your move:", "Ваш ход:"),
-            tuple(Choice(self.describe(m, view, names), move=m) for m in legal),
-        )
-
-    def planned(self, view: View, legal: Sequence[Move]) -> Move | None:
-        """A move chosen earlier for this decision (Sunduchki's question builder), or
-        None to ask the player."""
-        return None
-
-    def remember(self, choice: Choice) -> None:
-        """Keep ``choice.plan`` for :meth:`planned` (default: nothing to keep)."""
-
-    # -- between hands and at the end --------------------------------------------------
-    def hand_over(self, before: View, after: View) -> bool:
-        """True when a hand (round) ended between the two views."""
-        return after.hand_no != before.hand_no
-
-    def sheet(self, view: View, names: Sequence[str]) -> RenderableType | None:
-        """The score sheet shown between hands, or None for single-hand games."""
-        return None
-
-    def result_lines(self, result: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-        """The final result in words: winners, then losers."""
-        w = ", ".join(names[s] for s in result.get("winners", ())) or "-"
-        lo = ", ".join(names[s] for s in result.get("losers", ())) or "-"
-        return [
-            self.t(f"winners: {w}", f"победители: {w}"),
-            self.t(f"losers: {lo}", f"проигравшие: {lo}"),
-        ]
+        """Extra columns of the seats table: (header, one rich cell per seat)."""
+        return [(c.header, [line_text(x) for x in c.cells]) for c in self.p.columns(view, names)]
 
     def seat_label(self, seat: int, view: View, names: Sequence[str]) -> Text:
         """The seat's name, marked "(you)" for the viewer."""
@@ -131,3 +127,59 @@ class GameUI:
         if seat == view.seat and names[seat] not in ("You", "Вы"):
             t.append(self.t(" (you)", " (вы)"), style="dim")
         return t
+
+    # -- the centre and the hand -------------------------------------------------------
+    def panels(self, view: View, names: Sequence[str]) -> list[RenderableType]:
+        """The game's public state, one renderable per section."""
+        return [section_renderable(s) for s in self.p.centre(view, names)]
+
+    def hand(self, view: View) -> Text:
+        """The viewer's own hand."""
+        return line_text(self.p.hand(view))
+
+    def hand_title(self, view: View) -> str:
+        """Title of the hand panel."""
+        return self.p.hand_title(view)
+
+    # -- moves -------------------------------------------------------------------------
+    def describe(self, move: Move, view: View, names: Sequence[str]) -> str:
+        """``move`` as a choice ("bid 115")."""
+        return self.p.choice(move, view, names)
+
+    def history_line(self, move: Move, view: View, names: Sequence[str]) -> str:
+        """The history line of ``move`` made in the state ``view`` shows."""
+        return self.p.history_line(move, view, names)
+
+    def facts(self, view: View, names: Sequence[str]) -> list[str]:
+        """History lines for public facts that are not moves, each once."""
+        return self.p.facts(view, names)
+
+    def menu(self, view: View, legal: Sequence[Move], names: Sequence[str]) -> Menu:
+        """Numbered choices for ``legal``."""
+        return self.p.menu(view, legal, names)
+
+    def planned(self, view: View, legal: Sequence[Move]) -> Move | None:
+        """A move chosen earlier for this decision, or None."""
+        return self.p.planned(view, legal)
+
+    def remember(self, choice: Choice) -> None:
+        """Keep ``choice.plan`` for :meth:`planned`."""
+        self.p.remember(choice)
+
+    # -- between hands and at the end --------------------------------------------------
+    def hand_over(self, before: View, after: View) -> bool:
+        """True when a hand (round) ended between the two views."""
+        return self.p.hand_over(before, after)
+
+    def sheet(self, view: View, names: Sequence[str]) -> RenderableType | None:
+        """The score sheet shown between hands, or None."""
+        note = getattr(self.p, "sheet_note", None)
+        text = note(view) if note is not None else None
+        if text:
+            return Text(text, style="yellow")
+        sheet = self.p.sheet(view, names)
+        return sheet_table(sheet) if sheet is not None else None
+
+    def result_lines(self, result: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+        """The final result in words."""
+        return self.p.result_lines(result, names)

@@ -29,6 +29,7 @@ from p2pcards.table import (
     YourCards,
     YourTurn,
 )
+from p2pcards.ui import Names, table_event_line
 
 REDRAW_SECONDS = 2.0
 
@@ -50,13 +51,10 @@ class LiveScreen:
         self.waiting: tuple[str, float] | None = None
         self.below: RenderableType | None = None
         self.result: Mapping[str, Any] | None = None
-        self._before: View | None = None  # the view at the previous event
 
     def feed(self, ev: object, view: View | None, now: float) -> None:
         """Update the history, the waiting line and the sheet shown below the screen."""
         ui, names = self.ui, self.names
-        t = ui.t
-        before, self._before = self._before, view
         if view is not None and isinstance(ev, Waiting | YourTurn):
             self.history.extend(ui.facts(view, names))
         if isinstance(ev, Waiting):
@@ -67,46 +65,30 @@ class LiveScreen:
         if isinstance(ev, YourTurn):
             self.waiting = None
             return
+        ns = Names(tuple(names), view.seat if view is not None else None)
+        line: str | None = None
         if isinstance(ev, MoveMade):
             self.waiting = None
-            # describe the move in the state it was made in (a draw counts the holder's
-            # cards before it), i.e. the view at the previous event
-            seen = before if before is not None else view
-            line = ui.history_line(ev.move, seen, names) if seen is not None else ev.text
-            if line:
-                self.history.append(line)
+            # described in the state it was made in (a draw counts the holder's cards
+            # before it): the table's view from just before the move
+            line = ui.history_line(ev.move, ev.before, names)
         elif isinstance(ev, YourCards):
             if view is not None and len(view.hand) > len(ev.cards):  # not the deal
-                cards = " ".join(c.symbol for c in ev.cards)
-                self.history.append(t(f"you receive {cards}", f"вам пришло: {cards}"))
+                line = table_event_line(ui.p.t, ns, ev)
         elif isinstance(ev, HandStarted):
             if ev.hand > 1 and view is not None:
                 self.below = ui.sheet(view, names)
-            en, ru = ui.hand_word
-            self.history.append(t(f"— {en} {ev.hand} —", f"— {ru} {ev.hand} —"))
-        elif isinstance(ev, HandVerified):
-            self.history.append(
-                t(
-                    f"{ui.hand_word[0]} {ev.hand}: verified",
-                    f"{ui.hand_word[1]} {ev.hand}: проверено",
-                )
-            )
-        elif isinstance(ev, CheatDetected):
-            who = names[ev.seat] if ev.seat is not None else "?"
-            self.history.append(
-                t(f"CHEAT by {who}: {ev.message}", f"ЖУЛЬНИЧЕСТВО: {who}: {ev.message}")
-            )
+            line = table_event_line(ui.p.t, ns, ev, ui.hand_no_text(ev.hand))
+        elif isinstance(ev, HandVerified | CheatDetected | PeerLost | PeerBack):
+            hand = ui.hand_no_text(ev.hand) if isinstance(ev, HandVerified) else ""
+            line = table_event_line(ui.p.t, ns, ev, hand)
         elif isinstance(ev, Rejected):
             return
-        elif isinstance(ev, PeerLost):
-            self.history.append(
-                t(f"lost connection to {ev.name}; reconnecting…", f"связь с {ev.name} потеряна…")
-            )
-        elif isinstance(ev, PeerBack):
-            self.history.append(t(f"{ev.name} is back", f"{ev.name} снова на связи"))
         elif isinstance(ev, GameOver):
             self.waiting = None
             self.result = ev.result
+        if line:
+            self.history.append(line)
         if view is not None:
             self.history.extend(ui.facts(view, names))
 

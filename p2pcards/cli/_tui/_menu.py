@@ -1,52 +1,14 @@
-"""Numbered choices built from a seat's legal moves, and the parsing of typed input.
-
-A :class:`Menu` is a titled list of :class:`Choice`; a choice leads to a move or to a
-sub-menu (e.g. Thousand's two cards to pass, Sunduchki's question builder).  Parsing is
-pure: :func:`parse_choice` returns the index chosen or an error message to show.
+"""The parsing of typed menu choices (the menus themselves, :class:`Menu` and
+:class:`Choice`, come from :mod:`p2pcards.ui`).  Parsing is pure: :func:`parse_choice`
+returns the index chosen or an error message to show.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 from p2pcards.cli._i18n import tr
-from p2pcards.games import Move
+from p2pcards.ui import Choice, Menu
 
-
-@dataclass(frozen=True)
-class Choice:
-    """One numbered line: ``label`` in plain words; ``move`` chosen at once, or ``menu``
-    opened next; ``plan`` is extra data a game keeps for later decisions (Sunduchki's
-    full question)."""
-
-    label: str
-    move: Move | None = None
-    menu: Menu | None = None
-    plan: Any = None
-
-
-@dataclass(frozen=True)
-class Menu:
-    """A titled list of choices (never empty when offered to a player)."""
-
-    title: str
-    choices: tuple[Choice, ...] = field(default_factory=tuple)
-
-    def labels(self) -> list[str]:
-        """The choices' texts, in order."""
-        return [c.label for c in self.choices]
-
-    def moves(self) -> list[Move]:
-        """Every move reachable from this menu (sub-menus included), in order."""
-        out: list[Move] = []
-        for c in self.choices:
-            if c.move is not None:
-                out.append(c.move)
-            if c.menu is not None:
-                out.extend(c.menu.moves())
-        return out
-
+__all__ = ["BACK_KEYS", "QUIT_KEYS", "Choice", "Menu", "parse_choice"]
 
 BACK_KEYS = ("0", "b", "back", "н", "назад")
 QUIT_KEYS = ("q", "quit", "exit", "в", "выход")

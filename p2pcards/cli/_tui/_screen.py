@@ -12,16 +12,14 @@ from rich.text import Text
 
 from p2pcards.cli._tui._base import GameUI
 from p2pcards.games import Finished, View
+from p2pcards.ui import Names, Texts, waiting_line
 
 HISTORY_LINES = 8
 
 
 def waiting_text(lang: str, name: str, seconds: float) -> Text:
     """ "waiting for Boris… 12 s" / "ждём: Борис… 12 с" (whole seconds, never negative)."""
-    s = max(0, int(seconds))
-    if lang == "ru":
-        return Text(f"ждём: {name}… {s} с", style="yellow")
-    return Text(f"waiting for {name}… {s} s", style="yellow")
+    return Text(waiting_line(Texts(lang), Names((name,)), (0,), seconds), style="yellow")
 
 
 def seats_table(ui: GameUI, view: View, names: Sequence[str]) -> Table:
@@ -65,11 +63,9 @@ def render_screen(
     ``waiting`` is (name, elapsed seconds) of the seat being waited for, or None: the
     caller reads the clock, the UI only shows it.
     """
-    title = Text(ui.title[ui.lang], style="bold")
+    title = Text(ui.title, style="bold")
     if not isinstance(view.need, Finished):
-        n = view.hand_no + 1
-        en, ru = ui.hand_word
-        title.append(ui.t(f"  ·  {en} {n}", f"  ·  {ru} {n}"), style="dim")
+        title.append("  ·  " + ui.hand_no_text(view.hand_no + 1), style="dim")
     parts: list[RenderableType] = [title, seats_table(ui, view, names)]
     parts.extend(ui.panels(view, names))
     parts.append(

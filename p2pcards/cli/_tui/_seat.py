@@ -7,7 +7,6 @@ keeps running).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -30,22 +29,9 @@ class Quit(Exception):
 
 def game_ui(game: str, lang: str = "en", options: Mapping[str, Any] | None = None) -> GameUI:
     """The :class:`GameUI` of a registered game name ("akulina", "thousand", "101",
-    "sunduchki") with the game's ``options``; raises ValueError for a game without a terminal UI."""
-    where = _UIS.get(game)
-    if where is None:
-        raise ValueError(f"no terminal UI for the game {game!r}")
-    cls: type[GameUI] = getattr(importlib.import_module(where[0]), where[1])
-    return cls(lang, options)
-
-
-# game name -> (module, class); imported on first use, so each game's engine is loaded
-# only when it is played.
-_UIS = {
-    "akulina": ("p2pcards.cli._tui.akulina", "AkulinaUI"),
-    "thousand": ("p2pcards.cli._tui.thousand", "ThousandUI"),
-    "101": ("p2pcards.cli._tui.sto_odno", "StoOdnoUI"),
-    "sunduchki": ("p2pcards.cli._tui.sunduchki", "SunduchkiUI"),
-}
+    "sunduchki") with the game's ``options``; raises ValueError for a game without a
+    presenter (:func:`p2pcards.ui.presenter`)."""
+    return GameUI.of(game, lang, options)
 
 
 class TerminalSeat:

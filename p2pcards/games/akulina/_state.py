@@ -404,21 +404,6 @@ class AkulinaState(GameState):
             self.cursor,
         ]
 
-    def describe_event(self, event: Event, lang: str = "en") -> str:
-        ru = lang == "ru"
-        if isinstance(event, Draw):
-            if ru:
-                return f"место {event.seat} тянет карту №{event.index + 1} у места {self.holder}"
-            return f"seat {event.seat} draws card #{event.index + 1} from seat {self.holder}"
-        if isinstance(event, Discard):
-            if not event.positions:
-                return f"место {event.seat}: пары нет" if ru else f"seat {event.seat}: no pair"
-            cs = " ".join(c.symbol for c in event.cards)
-            return (
-                f"место {event.seat} сбрасывает {cs}" if ru else f"seat {event.seat} discards {cs}"
-            )
-        return super().describe_event(event, lang)
-
 
 def _discard(seat: int, positions: tuple[int, ...], knowledge: Knowledge) -> Discard:
     pos = tuple(sorted(positions))

@@ -718,34 +718,6 @@ class StoOdnoState(GameState):
             self.rebuilt,
         ]
 
-    def describe_event(self, event: Event, lang: str = "en") -> str:
-        ru = lang == "ru"
-        if isinstance(event, Play):
-            cs = " ".join(c.symbol for c in event.cards)
-            named = ""
-            if event.suit is not None:
-                named = (
-                    f", заказ: {event.suit.name_in('ru')}"
-                    if ru
-                    else f", names {event.suit.name_in('en')}"
-                )
-            return (
-                f"место {event.seat} кладёт {cs}{named}"
-                if ru
-                else (f"seat {event.seat} plays {cs}{named}")
-            )
-        if isinstance(event, Draw):
-            return f"место {event.seat} берёт карту" if ru else f"seat {event.seat} draws"
-        if isinstance(event, Pass):
-            return f"место {event.seat} пасует" if ru else f"seat {event.seat} passes"
-        if isinstance(event, TakePenalty):
-            return (
-                f"место {event.seat} принимает штраф"
-                if ru
-                else f"seat {event.seat} takes the penalty"
-            )
-        return super().describe_event(event, lang)
-
 
 def _could_not_check(seat: int, verb: str, req: Requirement, positions: tuple[int, ...]) -> Any:
     def check(cards: Mapping[int, Card]) -> str | None:

@@ -731,25 +731,6 @@ class SunduchkiState(GameState):
             len(self.history),
         ]
 
-    def describe_event(self, event: Event, lang: str = "en") -> str:
-        """One line of history for a move (before it is applied)."""
-        ru = lang == "ru"
-        if isinstance(event, Ask):
-            return Note("ask", event.seat, target=event.target, rank=event.rank).text(lang)
-        if isinstance(event, AskCount):
-            return Note("count", event.seat, count=event.count).text(lang)
-        if isinstance(event, AskSuits):
-            return Note("suits", event.seat, suits=event.suits).text(lang)
-        if isinstance(event, Answer):
-            return Note("answer", event.seat, yes=event.yes, cards=event.cards).text(lang)
-        if isinstance(event, SetAside):
-            if not event.cards:
-                return (
-                    f"место {event.seat}: сундучков нет" if ru else f"seat {event.seat}: no chest"
-                )
-            return Note("chest", event.seat, cards=event.cards).text(lang)
-        return super().describe_event(event, lang)
-
 
 def suits_of(cards: Sequence[Card], rank: Rank) -> tuple[Suit, ...]:
     """The suits of ``rank`` among ``cards``, ascending."""

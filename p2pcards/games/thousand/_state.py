@@ -680,36 +680,6 @@ class ThousandState(GameState):
             len(self.sheet),
         ]
 
-    def describe_event(self, event: Event, lang: str = "en") -> str:
-        ru = lang == "ru"
-        if isinstance(event, Bid):
-            return (
-                f"место {event.seat}: {event.amount}"
-                if ru
-                else f"seat {event.seat} bids {event.amount}"
-            )
-        if isinstance(event, Pass):
-            return f"место {event.seat}: пас" if ru else f"seat {event.seat} passes"
-        if isinstance(event, GiveCards):
-            a, b = self._opponents(event.seat)
-            if ru:
-                return f"место {event.seat} сносит по карте местам {a} и {b}"
-            return f"seat {event.seat} passes a card to seats {a} and {b}"
-        if isinstance(event, Play):
-            extra = ""
-            if event.declare == "marriage":
-                extra = (
-                    f" (марьяж {event.card.suit.name_in('ru', 'gen')}, +"
-                    if ru
-                    else f" (marriage in {event.card.suit.name_in('en')}, +"
-                ) + f"{MARRIAGE_POINTS[event.card.suit]})"
-            elif event.declare == "aces":
-                extra = " (четыре туза, +200)" if ru else " (four aces, +200)"
-            if ru:
-                return f"место {event.seat} ходит {event.card.symbol}{extra}"
-            return f"seat {event.seat} plays {event.card.symbol}{extra}"
-        return super().describe_event(event, lang)
-
 
 # ---------------------------------------------------------------- claim checks
 

@@ -1,0 +1,171 @@
+"""The presenter contract: what one seat is shown of a game, in words and plain data.
+
+A :class:`Presenter` (one subclass per game) turns an engine's ``view(seat, knowledge)``
+and its moves into texts and :mod:`p2pcards.ui._model` data: the seats table, the centre
+of the table, the hand, the score sheet, the menu of legal moves, one history line per
+move (present tense, real names: "Boris plays 9♦" / "Борис играет 9♦"), the result.  It
+does no I/O and reads no clock; the terminal (``p2pcards.cli._tui``) and the web page
+draw what it returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from p2pcards.cards import Card
+from p2pcards.games import Decision, Move, View
+from p2pcards.ui._menu import Choice, Menu
+from p2pcards.ui._model import Column, Line, Part, Section, Sheet
+from p2pcards.ui._names import Names
+from p2pcards.ui._texts import Texts
+
+
+def symbols(cards: Sequence[Card]) -> str:
+    """Cards as symbols separated by spaces ("K♥ K♠")."""
+    return " ".join(c.symbol for c in cards)
+
+
+class Presenter:
+    """Default presentation; games override what differs.
+
+    ``lang``: "en" or "ru"; ``options``: the game's option values (missing ones take
+    the rules' defaults).  Methods take the view of the seat being shown and
+    :class:`Names` (a plain list of names is accepted: the viewer is then
+    ``view.seat``).
+    """
+
+    game: ClassVar[str] = ""
+    TITLE: ClassVar[str] = ""
+
+    def __init__(self, lang: str = "en", options: Mapping[str, Any] | None = None) -> None:
+        self.t = Texts(lang)
+        self.lang = self.t.lang
+        self.options: Mapping[str, Any] = dict(options or {})
+
+    # -- small helpers -----------------------------------------------------------------
+    @property
+    def title(self) -> str:
+        """The game's name in the presenter's language."""
+        return self.t(self.TITLE)
+
+    def hand_no_text(self, n: int) -> str:
+        """ "hand 3" / "раздача 3" (101 says "round 3" / "раунд 3"); ``n`` from 1."""
+        return self.t("hand {n}", n=n)
+
+    def hand_over_line(self, n: int) -> str:
+        """ "— hand 3 is over —" (``n`` from 1)."""
+        return self.t("— {hand} is over —", hand=self.hand_no_text(n))
+
+    def next_hand_prompt(self) -> str:
+        """The prompt between hands ("Enter: next hand> ")."""
+        return self.t("Enter: next hand> ")
+
+    def names(self, names: Sequence[str] | Names, view: View | None = None) -> Names:
+        """``names`` as :class:`Names`, the viewer being ``view.seat``."""
+        return Names.of(names, view.seat if view is not None else None)
+
+    def say(self, names: Names, seat: int, you: str, other: str, **kw: Any) -> str:
+        """``you`` (second person) when ``seat`` is the viewer, else ``other`` with
+        ``{name}`` filled in: both English msgids."""
+        if names.is_me(seat):
+            return self.t(you, **kw)
+        return self.t(other, name=names[seat], **kw)
+
+    # -- whose turn ----------------------------------------------------------------------
+    def turn(self, view: View) -> int | None:
+        """The seat the game waits for (its decision or its turn), or None."""
+        need = view.need
+        return need.seat if isinstance(need, Decision) else None
+
+    def turn_text(self, view: View, names: Sequence[str] | Names) -> str:
+        """One line saying whose turn it is ("Your turn" / "Turn: Boris")."""
+        s = self.turn(view)
+        if s is None:
+            return ""
+        if s == view.seat:
+            return self.t("Your turn")
+        return self.t("Turn: {name}", name=self.names(names, view)[s])
+
+    # -- the seats table -----------------------------------------------------------------
+    def status(self, view: View, seat: int) -> str:
+        """Short status of ``seat`` for the seats table ("out", "dealer"...), or ""."""
+        return ""
+
+    def columns(self, view: View, names: Sequence[str] | Names) -> list[Column]:
+        """Extra columns of the seats table."""
+        return []
+
+    # -- the table's centre and the hand -------------------------------------------------
+    def centre(self, view: View, names: Sequence[str] | Names) -> list[Section]:
+        """The game's public state, one section per part."""
+        return []
+
+    def hand_groups(self, view: View) -> list[tuple[Card, ...]]:
+        """The viewer's hand in groups (by suit, by rank, or one group), display order."""
+        return [tuple(c for _, c in view.hand)]
+
+    def hand(self, view: View) -> Line:
+        """The viewer's hand as one line: the groups of :meth:`hand_groups`, a wider gap
+        between groups."""
+        parts: list[Part | tuple[Card, ...]] = []
+        for i, g in enumerate(self.hand_groups(view)):
+            if i:
+                parts.append("   ")
+            parts.append(g)
+        return Line.of(*parts)
+
+    def hand_title(self, view: View) -> str:
+        """Title of the hand ("Your hand (11)")."""
+        return self.t("Your hand ({n})", n=len(view.hand))
+
+    # -- moves in words ------------------------------------------------------------------
+    def choice(self, move: Move, view: View, names: Sequence[str] | Names) -> str:
+        """``move`` as a menu choice, an order to oneself ("bid 115" / "заявить 115")."""
+        return type(move).KIND
+
+    def move_line(self, move: Move, view: View, names: Sequence[str] | Names) -> str:
+        """One history line for ``move``, made in the state ``view`` shows (any seat's
+        view from before the move): present tense, real names ("Boris bids 115")."""
+        return f"{self.names(names, view)[move.seat]}: {type(move).KIND}"
+
+    def history_line(self, move: Move, view: View, names: Sequence[str] | Names) -> str:
+        """The line a seat's own screen adds to its history for ``move`` ("" when the
+        game shows it elsewhere); :meth:`move_line` by default."""
+        return self.move_line(move, view, names)
+
+    def facts(self, view: View, names: Sequence[str] | Names) -> list[str]:
+        """History lines for public facts in ``view`` that are not moves (101: a missed
+        turn, a penalty drawn), each returned once; the default has none."""
+        return []
+
+    def menu(self, view: View, legal: Sequence[Move], names: Sequence[str] | Names) -> Menu:
+        """Numbered choices for ``legal`` (default: one line per move)."""
+        return Menu(
+            self.t("Your move:"),
+            tuple(Choice(self.choice(m, view, names), move=m) for m in legal),
+        )
+
+    def planned(self, view: View, legal: Sequence[Move]) -> Move | None:
+        """A move chosen earlier for this decision (Sunduchki's question builder), or
+        None to ask the player."""
+        return None
+
+    def remember(self, choice: Choice) -> None:
+        """Keep ``choice.plan`` for :meth:`planned` (default: nothing to keep)."""
+
+    # -- between hands and at the end ----------------------------------------------------
+    def hand_over(self, before: View, after: View) -> bool:
+        """True when a hand (round) ended between the two views."""
+        return after.hand_no != before.hand_no
+
+    def sheet(self, view: View, names: Sequence[str] | Names) -> Sheet | None:
+        """The score sheet shown between hands, or None for single-hand games."""
+        return None
+
+    def result_lines(self, result: Mapping[str, Any], names: Sequence[str] | Names) -> list[str]:
+        """The final result in words: winners, then losers."""
+        ns = Names.of(names)
+        w = list(result.get("winners", ()))
+        lo = list(result.get("losers", ()))
+        return [self.t("winners: {who}", who=ns.join(w)), self.t("losers: {who}", who=ns.join(lo))]

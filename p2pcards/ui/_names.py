@@ -1,0 +1,54 @@
+"""Seat names as the presenters use them: real names, the viewer's seat, seats from 1."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from p2pcards.ui._texts import Texts
+
+
+@dataclass(frozen=True)
+class Names:
+    """The display name of every seat and the viewer's seat (``me``; None for an
+    observer: the audit, a replay, ``simulate --show``).
+
+    ``names[seat]`` is the seat's name; a seat without one is "seat N" / "место N",
+    counted from 1.  Sentences about the viewer use the second person ("You play 9♦" /
+    "Вы играете 9♦"), never the viewer's name in a third-person slot.
+    """
+
+    names: tuple[str, ...]
+    me: int | None = None
+
+    @classmethod
+    def of(cls, names: Sequence[str] | Names, me: int | None = None) -> Names:
+        """``names`` as :class:`Names` (a plain sequence gets viewer ``me``)."""
+        if isinstance(names, Names):
+            return names
+        return cls(tuple(names), me)
+
+    @classmethod
+    def seats(cls, n: int, lang: str, me: int | None = None) -> Names:
+        """Names "seat 1" .. "seat n" ("место 1" ..) for a table without player names."""
+        t = Texts(lang)
+        return cls(tuple(t("seat {n}", n=s + 1) for s in range(n)), me)
+
+    def __getitem__(self, seat: int) -> str:
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return f"#{seat + 1}"
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names)
+
+    def is_me(self, seat: int | None) -> bool:
+        """True when ``seat`` is the viewer's."""
+        return seat is not None and seat == self.me
+
+    def join(self, seats: Sequence[int]) -> str:
+        """Names of ``seats`` separated by commas ("-" for none)."""
+        return ", ".join(self[s] for s in seats) or "-"

@@ -1,0 +1,145 @@
+"""Texts of the table and the connection, the same for every game: whom the table waits
+for and why ("the shuffle (pass 1)", "keys for Boris's cards"), hands verified, a cheat,
+an abandoned hand, a lost peer, the cards you received; and the dealer's events in a
+hand history with every card visible (replay, ``simulate --show``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from p2pcards.cards import Card
+from p2pcards.games import Opened, Revealed, Shuffled, Taken
+from p2pcards.ui._names import Names
+from p2pcards.ui._texts import Texts
+
+KINDS = {
+    "pass": "shuffle",
+    "share": "keys",
+    "ack": "receive",
+    "rcommit": "random",
+    "rvalue": "random",
+    "taken": "give",
+    "secrets": "reveal",
+}
+"""The table's entry kinds that the seat controller's reasons name otherwise."""
+
+
+def waiting_reason(
+    t: Texts,
+    names: Names,
+    reason: str,
+    *,
+    seat: int | None = None,
+    pass_no: int | None = None,
+) -> str:
+    """What the table waits for, in words.
+
+    ``reason`` is the seat controller's ``Awaiting.reason`` ("accept", "shuffle", "keys",
+    "receive", "open", "random", "order", "give", "move", "reveal", "abandon") or the
+    table's entry kind ("pass", "share", "ack", "rcommit", "rvalue", "taken",
+    "secrets"); ``seat``: the seat the step is about (``Awaiting.for_seat``: whose cards
+    the keys are for, who orders, who is voted out); ``pass_no``: the shuffle pass (from
+    1).  An unknown reason gives "".
+    """
+    reason = KINDS.get(reason, reason)
+    who = names[seat] if seat is not None else "?"
+    me = names.is_me(seat)
+    if reason == "accept":
+        return t("everyone to accept the table")
+    if reason == "shuffle":
+        if pass_no is None:
+            return t("the shuffle")
+        return t("the shuffle (pass {n})", n=pass_no)
+    if reason == "keys":
+        if seat is None:
+            return t("keys to the cards dealt")
+        return t("keys for your cards") if me else t("keys for {name}'s cards", name=who)
+    if reason == "receive":
+        return t("you to receive your cards") if me else t("{name} to receive the cards", name=who)
+    if reason == "open":
+        return t("keys to open cards")
+    if reason == "random":
+        return t("a joint random draw")
+    if reason == "order":
+        return t("{name} to order the hand", name=who)
+    if reason == "give":
+        return t("{name} to hand a card over", name=who)
+    if reason == "move":
+        return t("your move") if me else t("a move by {name}", name=who)
+    if reason == "reveal":
+        return t("the end-of-hand reveal")
+    if reason == "abandon":
+        return t("agreement to end the hand without {name}", name=who)
+    return ""
+
+
+def waiting_line(t: Texts, names: Names, seats: Sequence[int], seconds: float | None = None) -> str:
+    """ "waiting for Boris, Vera…" / "ждём: Борис, Вера…", with " 12 s" / " 12 с" when
+    ``seconds`` is given (whole seconds, never negative)."""
+    who = names.join(seats)
+    if seconds is None:
+        return t("waiting for {names}…", names=who)
+    return t("waiting for {names}… {s} s", names=who, s=max(0, int(seconds)))
+
+
+def awaiting_line(t: Texts, names: Names, awaiting: Any) -> str:
+    """The seat controller's ``Awaiting`` in words: "waiting for Boris… 12 s: keys for
+    Boris's cards" (``seats``, ``reason``, ``for_seat``, ``pass_no``, ``waited_ms``)."""
+    head = waiting_line(t, names, awaiting.seats, awaiting.waited_ms / 1000)
+    why = waiting_reason(
+        t, names, awaiting.reason, seat=awaiting.for_seat, pass_no=awaiting.pass_no
+    )
+    return t("{waiting}: {why}", waiting=head, why=why) if why else head
+
+
+def table_event_line(t: Texts, names: Names, ev: Any, hand_text: str = "") -> str | None:
+    """One line for a table or connection event (None: nothing worth a line).
+
+    Knows the events of :mod:`p2pcards.table` (HandStarted, HandVerified, CheatDetected,
+    HandAbandoned, YourCards, Waiting) and of :mod:`p2pcards.peer` (PeerLost, PeerBack)
+    by their class name, so this module imports neither.  ``hand_text`` is the
+    presenter's word for a hand with its number ("hand 2" / "round 2"); the event's
+    ``hand`` number is used when it is empty.
+    """
+    kind = type(ev).__name__
+    if kind == "HandStarted":
+        return f"— {hand_text or t('hand {n}', n=ev.hand)} —"
+    if kind == "HandVerified":
+        return t("{hand}: verified", hand=hand_text or t("hand {n}", n=ev.hand))
+    if kind == "CheatDetected":
+        who = names[ev.seat] if ev.seat is not None else "?"
+        return t("CHEAT by {name}: {why}", name=who, why=ev.message)
+    if kind == "HandAbandoned":
+        return t("the hand is abandoned: {name} stopped responding", name=names[ev.seat])
+    if kind == "YourCards":
+        return t("you receive {cards}", cards=" ".join(c.symbol for c in ev.cards))
+    if kind == "Waiting":
+        return waiting_line(t, names, ev.seats)
+    if kind == "PeerLost":
+        return t("connection lost: {name}; reconnecting…", name=ev.name)
+    if kind == "PeerBack":
+        return t("{name} is back", name=ev.name)
+    return None
+
+
+def dealer_line(t: Texts, names: Names, event: Any, cards: Mapping[int, Card]) -> str | None:
+    """A history line for a dealer event with every card visible (``cards``: position
+    -> card; a position not in it shows as "??"); None for events not worth a line."""
+
+    def show(ps: Sequence[int]) -> str:
+        return " ".join(cards[p].symbol if p in cards else "??" for p in ps)
+
+    if isinstance(event, Shuffled):
+        if event.first != 0:
+            return None
+        return t("— hand {n}: the deck is shuffled —", n=event.hand + 1)
+    if isinstance(event, Revealed):
+        if names.is_me(event.to):
+            return t("  you get {cards}", cards=show(event.positions))
+        return t("  {name} gets {cards}", name=names[event.to], cards=show(event.positions))
+    if isinstance(event, Opened):
+        return t("  opened: {cards}", cards=" ".join(c.symbol for c in event.cards))
+    if isinstance(event, Taken):
+        return t("  (the card is {card})", card=show([event.position]))
+    return None

@@ -1,0 +1,151 @@
+"""Akulina (akulina.ru.txt) as a seat sees it: discarded pairs, the neighbour's face-down
+cards to pick from, who is out, losses in the series; "take card 3 of 7 from Boris",
+"Boris discards K♥ K♠"."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from p2pcards.cards import Card, Rank
+from p2pcards.games import Move, View
+from p2pcards.games.akulina import AkulinaView, Discard, Draw
+from p2pcards.ui._base import Presenter, symbols
+from p2pcards.ui._model import Backs, Column, Line, Section, Sheet, Styled
+from p2pcards.ui._names import Names
+
+
+def pairs_by_rank(cards: Sequence[Card]) -> list[list[Card]]:
+    """Cards grouped by rank (ranks ascending, suits in order): discarded pairs."""
+    groups: dict[Rank, list[Card]] = {}
+    for c in cards:
+        groups.setdefault(c.rank, []).append(c)
+    return [sorted(groups[r]) for r in sorted(groups)]
+
+
+def _pairs_text(cards: Sequence[Card]) -> str:
+    return ", ".join(symbols(g) for g in pairs_by_rank(cards))
+
+
+class AkulinaPresenter(Presenter):
+    """Akulina: the screen, the choices and the history."""
+
+    game = "akulina"
+    TITLE: ClassVar[str] = "Akulina (Old Maid)"
+
+    def _v(self, view: View) -> AkulinaView:
+        assert isinstance(view, AkulinaView)
+        return view
+
+    def turn(self, view: View) -> int | None:
+        s = super().turn(view)
+        return s if s is not None else self._v(view).drawer
+
+    def turn_text(self, view: View, names: Sequence[str] | Names) -> str:
+        v = self._v(view)
+        ns = self.names(names, view)
+        d, h = v.drawer, v.holder
+        if d is None or h is None:
+            return super().turn_text(view, names)
+        if d == v.seat:
+            return self.t("Your turn")
+        if h == v.seat:
+            return self.t("{name} takes a card from you", name=ns[d])
+        return self.t("{name} takes a card from {holder}", name=ns[d], holder=ns[h])
+
+    def status(self, view: View, seat: int) -> str:
+        return self.t("out") if self._v(view).out[seat] else ""
+
+    def columns(self, view: View, names: Sequence[str] | Names) -> list[Column]:
+        v = self._v(view)
+        if v.hand_no == 0 and not any(v.losses):
+            return []
+        return [Column(self.t("losses"), tuple(Line((str(x),)) for x in v.losses))]
+
+    def centre(self, view: View, names: Sequence[str] | Names) -> list[Section]:
+        v = self._v(view)
+        ns = self.names(names, view)
+        groups = pairs_by_rank(v.discards)
+        line: list[Any] = []
+        for i, g in enumerate(groups):
+            if i:
+                line.append("  ")
+            line.append(tuple(g))
+        if not groups:
+            line.append(Styled(self.t("none yet"), "dim"))
+        n = len(v.discards) // 2
+        out = [Section(self.t("Discarded pairs ({n})", n=n), (Line.of(*line),))]
+        if v.drawer is not None and v.holder is not None:
+            h = v.holder
+            who = self.t("{name}'s cards, face down", name=ns[h])
+            out.append(Section("", (Line.of(who + ": ", Backs(v.counts[h])),)))
+        return out
+
+    # -- moves ---------------------------------------------------------------------------
+    def choice(self, move: Move, view: View, names: Sequence[str] | Names) -> str:
+        v = self._v(view)
+        ns = self.names(names, view)
+        if isinstance(move, Draw):
+            h = v.holder
+            n = v.counts[h] if h is not None else 0
+            who = ns[h] if h is not None else "?"
+            return self.t("take card {k} of {n} from {holder}", k=move.index + 1, n=n, holder=who)
+        if isinstance(move, Discard):
+            if not move.positions:
+                return self.t("no pair to discard")
+            return self.t("discard {cards}", cards=_pairs_text(move.cards))
+        return super().choice(move, view, names)
+
+    def move_line(self, move: Move, view: View, names: Sequence[str] | Names) -> str:
+        v = self._v(view)
+        ns = self.names(names, view)
+        if isinstance(move, Draw):
+            h = v.holder
+            n = v.counts[h] if h is not None else 0
+            k = move.index + 1
+            if ns.is_me(h):
+                return self.t("{name} takes card {k} of {n} from you", name=ns[move.seat], k=k, n=n)
+            who = ns[h] if h is not None else "?"
+            return self.say(
+                ns,
+                move.seat,
+                "You take card {k} of {n} from {holder}",
+                "{name} takes card {k} of {n} from {holder}",
+                k=k,
+                n=n,
+                holder=who,
+            )
+        if isinstance(move, Discard):
+            if not move.positions:
+                return self.say(ns, move.seat, "You have no pair", "{name}: no pair")
+            return self.say(
+                ns,
+                move.seat,
+                "You discard {cards}",
+                "{name} discards {cards}",
+                cards=_pairs_text(move.cards),
+            )
+        return super().move_line(move, view, names)
+
+    # -- between hands and at the end ----------------------------------------------------
+    def sheet(self, view: View, names: Sequence[str] | Names) -> Sheet | None:
+        v = self._v(view)
+        if int(self.options.get("hands", 1)) <= 1:
+            return None
+        ns = Names.of(names)
+        return Sheet(
+            self.t("Losses in the series"),
+            tuple(ns),
+            (tuple(Line((str(x),)) for x in v.losses),),
+            (True,) * len(ns),
+        )
+
+    def result_lines(self, result: Mapping[str, Any], names: Sequence[str] | Names) -> list[str]:
+        ns = Names.of(names)
+        lines = []
+        loser = result.get("loser")
+        if loser is not None:
+            lines.append(self.t("loser: {name} (left with the queen of spades)", name=ns[loser]))
+        if result.get("hands", 1) > 1:
+            lines += super().result_lines(result, names)
+        return lines

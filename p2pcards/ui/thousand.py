@@ -1,0 +1,308 @@
+"""Thousand (thousand.ru.txt) as a seat sees it: the auction with every bid, the talon
+when shown, the current trick with who played what, trump, declared marriages, running
+scores, barrel and bolt marks, and the score sheet between hands."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from p2pcards.cards import Card, Suit
+from p2pcards.games import Move, View
+from p2pcards.games.thousand import Bid, GiveCards, Pass, Play, ThousandView
+from p2pcards.games.thousand._rules import MARRIAGE_POINTS
+from p2pcards.ui._base import Presenter
+from p2pcards.ui._menu import Choice, Menu
+from p2pcards.ui._model import Column, Line, Part, Section, Sheet, Styled
+from p2pcards.ui._names import Names
+
+NOTES = {
+    "barrel": "barrel",
+    "off_barrel": "off",
+    "barrel_penalty": "-barrel",
+    "bolt": "bolt",
+    "bolt_penalty": "-bolts",
+}
+"""Score sheet marks (English msgids) per note of
+:func:`~p2pcards.games.thousand._rules.settle`: mounted the barrel, fell off it, paid the
+barrel penalty, a bolt, paid the bolt penalty."""
+
+
+def group_by_suit(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Consecutive cards of one suit grouped, order kept."""
+    out: list[list[Card]] = []
+    for c in cards:
+        if out and out[-1][-1].suit == c.suit:
+            out[-1].append(c)
+        else:
+            out.append([c])
+    return [tuple(g) for g in out]
+
+
+class ThousandPresenter(Presenter):
+    """Thousand: the screen, the choices and the history."""
+
+    game = "thousand"
+    TITLE: ClassVar[str] = "Thousand"
+
+    def _v(self, view: View) -> ThousandView:
+        assert isinstance(view, ThousandView)
+        return view
+
+    def _suit(self, suit: Suit, case: str = "nom") -> str:
+        return suit.name_in("ru" if self.t.ru else "en", "gen" if case == "gen" else "nom")
+
+    # -- seats ---------------------------------------------------------------------------
+    def status(self, view: View, seat: int) -> str:
+        v = self._v(view)
+        marks = []
+        if seat == v.dealer:
+            marks.append(self.t("dealer"))
+        if seat == v.declarer:
+            marks.append(self.t("declarer {bid}", bid=v.bid))
+        elif v.phase == "auction" and v.passed[seat]:
+            marks.append(self.t("passed"))
+        return ", ".join(marks)
+
+    def columns(self, view: View, names: Sequence[str] | Names) -> list[Column]:
+        v = self._v(view)
+        tries = int(self.options.get("barrel_tries", 3))
+
+        def col(header: str, cells: Sequence[Any]) -> Column:
+            return Column(header, tuple(Line((str(c),)) for c in cells))
+
+        return [
+            col(self.t("score"), v.scores),
+            col(self.t("this hand"), v.taken),
+            col(self.t("tricks"), v.tricks),
+            col(self.t("barrel"), ["" if b is None else f"{b}/{tries}" for b in v.barrel]),
+            col(self.t("bolts"), ["|" * b for b in v.bolts]),
+        ]
+
+    # -- the centre ----------------------------------------------------------------------
+    def auction_parts(self, v: ThousandView, names: Names) -> list[Part]:
+        """Every call of the auction in order: "Boris 100 · Vera pass · Anna 105"."""
+        out: list[Part] = []
+        for i, (seat, amount) in enumerate(v.auction):
+            if i:
+                out.append(Styled(" · ", "dim"))
+            out.append(names[seat] + " ")
+            out.append(Styled(str(amount), "bold") if amount else Styled(self.t("pass"), "dim"))
+        return out
+
+    def trick_parts(self, trick: Sequence[tuple[int, Card]], names: Names) -> list[Part]:
+        """A trick as "Boris Q♠ · Vera K♠" in play order."""
+        out: list[Part] = []
+        for i, (seat, card) in enumerate(trick):
+            if i:
+                out.append(Styled(" · ", "dim"))
+            out.append(names[seat] + " ")
+            out.append(card)
+        return out
+
+    def centre(self, view: View, names: Sequence[str] | Names) -> list[Section]:
+        v = self._v(view)
+        ns = self.names(names, view)
+        lines: list[Line] = [
+            Line((Styled(self.t("Auction: "), "bold"), *self.auction_parts(v, ns)))
+        ]
+        if v.declarer is not None:
+            contract = self.say(
+                ns,
+                v.declarer,
+                "Contract: you play {bid}",
+                "Contract: {name} plays {bid}",
+                bid=v.bid,
+            )
+            lines.append(Line((contract,), "bold"))
+        elif v.bidder is not None:
+            lines.append(
+                Line((self.t("Highest bid: {bid} ({name})", bid=v.bid, name=ns[v.bidder]),))
+            )
+        if v.talon:
+            lines.append(Line.of(Styled(self.t("Talon: "), "bold"), v.talon))
+        elif v.declarer is not None and not v.talon_shown:
+            lines.append(Line((self.t("Talon: taken unseen"),), "dim"))
+        trump: list[Part] = [Styled(self.t("Trump: "), "bold")]
+        if v.trump is None:
+            trump.append(Styled(self.t("none yet"), "dim"))
+        else:
+            trump += [v.trump, " " + self._suit(v.trump)]
+        lines.append(Line(tuple(trump)))
+        if v.marriages or v.aces is not None:
+            m: list[Part] = [Styled(self.t("Marriages: "), "bold")]
+            for i, (seat, suit) in enumerate(v.marriages):
+                if i:
+                    m.append(", ")
+                m += [ns[seat] + " ", suit, f" {MARRIAGE_POINTS[suit]}"]
+            if v.aces is not None:
+                m.append(
+                    (", " if v.marriages else "") + self.t("{name}: four aces 200", name=ns[v.aces])
+                )
+            lines.append(Line(tuple(m)))
+        if v.phase in ("play", "open") or v.trick:
+            t: list[Part] = [Styled(self.t("Trick {k} of 8: ", k=v.trick_no), "bold")]
+            if v.trick:
+                t += self.trick_parts(v.trick, ns)
+            else:
+                t.append(Styled(self.t("(no card yet)"), "dim"))
+            lines.append(Line(tuple(t)))
+        if v.last_trick and v.last_winner is not None:
+            last = [self.t("Last trick: "), *self.trick_parts(v.last_trick, ns)]
+            lines.append(Line((*last, f" → {ns[v.last_winner]}"), "dim"))
+        return [Section(self.t("Table"), tuple(lines))]
+
+    def hand_groups(self, view: View) -> list[tuple[Card, ...]]:
+        """The hand by suit, each suit in this game's order (9 J Q K 10 A)."""
+        return group_by_suit([c for _, c in view.hand])
+
+    # -- moves ---------------------------------------------------------------------------
+    def _card_at(self, view: View, pos: int) -> Card | None:
+        return dict(view.hand).get(pos)
+
+    def _declared(self, move: Play) -> str:
+        if move.declare == "marriage":
+            suit = move.card.suit
+            return self.t(
+                "the marriage in {suit} (+{pts})",
+                suit=self._suit(suit, "gen"),
+                pts=MARRIAGE_POINTS[suit],
+            )
+        return self.t("four aces (+200)")
+
+    def choice(self, move: Move, view: View, names: Sequence[str] | Names) -> str:
+        v = self._v(view)
+        ns = self.names(names, view)
+        if isinstance(move, Pass):
+            return self.t("pass")
+        if isinstance(move, Bid):
+            return self.t("bid {amount}", amount=move.amount)
+        if isinstance(move, Play):
+            c = move.card.symbol
+            if move.declare:
+                return self.t("play {card} and declare {what}", card=c, what=self._declared(move))
+            return self.t("play {card}", card=c)
+        if isinstance(move, GiveCards):
+            a, b = (move.seat + 1) % 3, (move.seat + 2) % 3
+            ca, cb = (self._card_at(v, p) for p in move.positions)
+            if ca is None or cb is None:
+                return self.t("pass one card to {a} and one to {b}", a=ns[a], b=ns[b])
+            return self.t(
+                "give {ca} to {a} and {cb} to {b}", ca=ca.symbol, a=ns[a], cb=cb.symbol, b=ns[b]
+            )
+        return super().choice(move, view, names)
+
+    def move_line(self, move: Move, view: View, names: Sequence[str] | Names) -> str:
+        v = self._v(view)
+        ns = self.names(names, view)
+        s = move.seat
+        if isinstance(move, Pass):
+            return self.say(ns, s, "You pass", "{name} passes")
+        if isinstance(move, Bid):
+            return self.say(ns, s, "You bid {amount}", "{name} bids {amount}", amount=move.amount)
+        if isinstance(move, Play):
+            c = move.card.symbol
+            if move.declare:
+                what = self._declared(move)
+                return self.say(
+                    ns,
+                    s,
+                    "You play {card} and declare {what}",
+                    "{name} plays {card} and declares {what}",
+                    card=c,
+                    what=what,
+                )
+            return self.say(ns, s, "You play {card}", "{name} plays {card}", card=c)
+        if isinstance(move, GiveCards):
+            a, b = (s + 1) % 3, (s + 2) % 3
+            ca, cb = (self._card_at(v, p) for p in move.positions)
+            if ca is None or cb is None or v.seat != s:
+                return self.say(
+                    ns,
+                    s,
+                    "You pass one card to {a} and one to {b}",
+                    "{name} passes one card to {a} and one to {b}",
+                    a=ns[a],
+                    b=ns[b],
+                )
+            return self.say(
+                ns,
+                s,
+                "You give {ca} to {a} and {cb} to {b}",
+                "{name} gives {ca} to {a} and {cb} to {b}",
+                ca=ca.symbol,
+                a=ns[a],
+                cb=cb.symbol,
+                b=ns[b],
+            )
+        return super().move_line(move, view, names)
+
+    def menu(self, view: View, legal: Sequence[Move], names: Sequence[str] | Names) -> Menu:
+        """Pass, then bids ascending; plays in the order of the hand on screen (a
+        declaration right after its plain play); passing two cards as a card for the
+        next seat, then one for the seat after it."""
+        ns = self.names(names, view)
+        gives = [m for m in legal if isinstance(m, GiveCards)]
+        if not gives:
+            order = {p: i for i, (p, _) in enumerate(view.hand)}
+
+            def key(m: Move) -> tuple[int, int]:
+                if isinstance(m, Play):
+                    return (order.get(m.position, 99), 0 if not m.declare else 1)
+                return (-1, m.amount if isinstance(m, Bid) else 0)
+
+            return super().menu(view, sorted(legal, key=key), ns)
+        seat = gives[0].seat
+        a, b = ns[(seat + 1) % 3], ns[(seat + 2) % 3]
+        firsts: dict[int, list[GiveCards]] = {}
+        for m in gives:
+            firsts.setdefault(m.positions[0], []).append(m)
+        choices = []
+        for p in (p for p, _ in view.hand if p in firsts):
+            c = self._card_at(view, p)
+            sub = Menu(
+                self.t("Card for {b} (after {card} to {a}):", b=b, card=c, a=a),
+                tuple(
+                    Choice(str(self._card_at(view, m.positions[1])), move=m)
+                    for q, _ in view.hand
+                    for m in firsts[p]
+                    if m.positions[1] == q
+                ),
+            )
+            choices.append(Choice(str(c), menu=sub))
+        return Menu(self.t("Card for {a}:", a=a), tuple(choices))
+
+    # -- between hands and at the end ----------------------------------------------------
+    def sheet(self, view: View, names: Sequence[str] | Names) -> Sheet | None:
+        """The score sheet: per hand the declarer, bid, made or not, and each seat's
+        running score with its gain and barrel/bolt notes."""
+        v = self._v(view)
+        ns = Names.of(names)
+        rows = []
+        for row in v.sheet:
+            cells = [
+                Line((str(row.hand + 1),)),
+                Line((ns[row.declarer],)),
+                Line((str(row.bid),)),
+                Line((Styled("✓", "good") if row.made else Styled("✗", "bad"),)),
+            ]
+            for s in range(len(ns)):
+                parts: list[Part] = [
+                    Styled(str(row.scores[s]), "bold"),
+                    Styled(f" ({row.gains[s]:+d})", "dim"),
+                ]
+                parts += [Styled(" " + self.t(NOTES.get(n, n)), "warn") for n in row.notes[s]]
+                cells.append(Line(tuple(parts)))
+            rows.append(tuple(cells))
+        return Sheet(
+            self.t("Score sheet"),
+            ("#", self.t("declarer"), self.t("bid"), "", *ns),
+            tuple(rows),
+            (True, False, True, False, *(True,) * len(ns)),
+        )
+
+    def result_lines(self, result: Mapping[str, Any], names: Sequence[str] | Names) -> list[str]:
+        ns = Names.of(names)
+        scores = result.get("scores", [])
+        line = ", ".join(f"{ns[s]} {scores[s]}" for s in range(len(scores)))
+        return [self.t("final scores: {scores}", scores=line), *super().result_lines(result, names)]

@@ -1,0 +1,264 @@
+"""The texts themselves: the catalog is complete, Russian plural forms, no name in an
+inflected slot, moves in the present tense, the viewer in the second person, seats
+counted from 1 (issue 15's list of wrong Russian)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+import pytest
+
+from p2pcards.cards import Rank, Suit, parse_card, parse_cards
+from p2pcards.games import Decision, LocalDealer, Shuffled, View, load_game
+from p2pcards.games.akulina import Discard, Draw
+from p2pcards.games.sto_odno import Pass as Pass101
+from p2pcards.games.sto_odno import Play as Play101
+from p2pcards.games.sto_odno import TakePenalty
+from p2pcards.games.sunduchki import Answer, Ask, AskCount, AskSuits, Note, SetAside
+from p2pcards.games.thousand import Bid, GiveCards, Pass, Play
+from p2pcards.ui import (
+    Names,
+    Texts,
+    dealer_line,
+    presenter,
+    result_line,
+    ru_plural,
+    table_event_line,
+    waiting_line,
+    waiting_reason,
+)
+from p2pcards.ui._ru import RU
+from tests.ui._msgids import msgids
+
+RU_NAMES = Names(("Аня", "Борис", "Вера"))
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+RU_ONLY = {"ranks", "rank_acc"}  # word forms passed for the Russian text only
+
+
+def first_view(game: str, seats: int, seat: int = 0, **options: Any) -> View:
+    """``seat``'s view at the first decision of a seeded game."""
+    state = load_game(game, seats=seats, **options).new_state()
+    dealer = LocalDealer.seeded(state, 1)
+    while not isinstance(state.need(), Decision):
+        dealer.answer()
+    view: View = state.view(seat, dealer.knowledge[seat])
+    return view
+
+
+# -- the catalog ---------------------------------------------------------------------------
+def test_every_msgid_has_a_russian_text_and_none_is_unused() -> None:
+    ids = msgids()
+    assert [k for k in ids if k not in RU] == []
+    assert [k for k in RU if k not in ids] == []
+
+
+def test_russian_texts_use_only_the_placeholders_given() -> None:
+    for msgid, ru in RU.items():
+        forms = ru if isinstance(ru, tuple) else (ru,)
+        given = set(PLACEHOLDER.findall(msgid)) | RU_ONLY | {"n"}
+        for f in forms:
+            assert set(PLACEHOLDER.findall(f)) <= given, (msgid, f)
+            assert not re.search("[A-Za-z]", PLACEHOLDER.sub("", f).replace("Enter", "")), f
+
+
+@pytest.mark.parametrize(
+    ("n", "form"),
+    [
+        *((n, 0) for n in (1, 21, 101)),
+        *((n, 1) for n in (2, 4, 23)),
+        *((n, 2) for n in (0, 5, 11, 12, 14, 20, 111, 112)),
+    ],
+)
+def test_russian_plural_rule(n: int, form: int) -> None:
+    assert ru_plural(n) == form
+
+
+def test_penalty_cards_take_the_russian_plural() -> None:
+    view = first_view("101", 3)
+    got = []
+    for n in (1, 2, 5, 21):
+        p = presenter("101", "ru")
+        v = dataclasses.replace(view, penalized=(1, n), missed=None)
+        got += p.facts(v, ["Аня", "Борис", "Вера"])
+    assert got == [
+        "Борис берёт штрафом 1 карту",
+        "Борис берёт штрафом 2 карты",
+        "Борис берёт штрафом 5 карт",
+        "Борис берёт штрафом 21 карту",
+    ]
+    en = presenter("101", "en").facts(dataclasses.replace(view, penalized=(1, 2)), RU_NAMES)
+    assert en[0] == "Борис draws 2 (penalty)"
+
+
+# -- names, tense, person ------------------------------------------------------------------
+def test_names_are_never_pasted_into_an_inflected_slot() -> None:
+    t = Texts("ru")
+    lost = type("PeerLost", (), {"name": "Борис", "seat": 1})()
+    assert table_event_line(t, RU_NAMES, lost) == "связь потеряна: Борис; переподключаемся…"
+    assert table_event_line(Texts("en"), RU_NAMES, lost) == (
+        "connection lost: Борис; reconnecting…"
+    )
+    assert waiting_reason(t, RU_NAMES, "share", seat=1) == "ключи к картам игрока Борис"
+    assert waiting_reason(Texts("en"), Names(("Anna", "Boris")), "share", seat=1) == (
+        "keys for Boris's cards"
+    )
+    assert waiting_reason(t, Names(RU_NAMES.names, me=1), "share", seat=1) == (
+        "ключи к вашим картам"
+    )
+    assert waiting_reason(Texts("en"), RU_NAMES, "pass", pass_no=1) == "the shuffle (pass 1)"
+    assert waiting_reason(t, RU_NAMES, "pass", pass_no=2) == "перемешивание колоды (проход 2)"
+    assert waiting_line(t, RU_NAMES, (1, 2), 12.7) == "ждём: Борис, Вера… 12 с"
+
+
+def test_the_contract_agrees_with_who_plays_it() -> None:
+    view = first_view("thousand", 3)
+    v = dataclasses.replace(view, declarer=0, bid=120, phase="play")
+    ru = presenter("thousand", "ru")
+    lines = [ln.plain for s in ru.centre(v, Names(("Вы", "Борис", "Вера"), me=0)) for ln in s.lines]
+    assert "Контракт: вы играете 120" in lines
+    lines = [ln.plain for s in ru.centre(v, Names(RU_NAMES.names, me=1)) for ln in s.lines]
+    assert "Контракт: Аня играет 120" in lines
+    assert not any("Вы играет" in ln for ln in lines)
+
+
+def test_thousand_moves_in_the_present_tense_with_names() -> None:
+    view = first_view("thousand", 3)
+    p, en = presenter("thousand", "ru"), presenter("thousand", "en")
+    obs = RU_NAMES
+    k_h = parse_card("Kh")
+    assert p.move_line(Play(1, 5, parse_card("9d")), view, obs) == "Борис играет 9♦"
+    assert p.move_line(Play(1, 5, k_h, "marriage"), view, obs) == (
+        "Борис играет K♥ и объявляет марьяж червей (+100)"
+    )
+    assert en.move_line(Play(1, 5, k_h, "marriage"), view, Names(("A", "Boris", "C"))) == (
+        "Boris plays K♥ and declares the marriage in hearts (+100)"
+    )
+    assert p.move_line(Play(2, 5, parse_card("As"), "aces"), view, obs) == (
+        "Вера играет A♠ и объявляет четыре туза (+200)"
+    )
+    assert p.move_line(Bid(2, 115), view, obs) == "Вера заявляет 115"
+    assert p.move_line(Pass(0), view, obs) == "Аня пасует"
+    assert p.move_line(Pass(0), view, Names(obs.names, me=0)) == "Вы пасуете"
+    assert p.move_line(GiveCards(2, (1, 2)), view, obs) == "Вера отдаёт по карте: Аня и Борис"
+    assert p.choice(Bid(0, 115), view, obs) == "заявка 115"
+
+
+def test_akulina_moves() -> None:
+    view = first_view("akulina", 3)
+    v = dataclasses.replace(view, drawer=0, holder=1, counts=(5, 7, 4))
+    p = presenter("akulina", "ru")
+    pair = Discard(2, (1, 2), tuple(parse_cards("KS KH")))
+    assert p.move_line(Draw(0, 2), v, RU_NAMES) == "Аня тянет карту 3 из 7 у игрока Борис"
+    assert p.move_line(Draw(0, 2), v, Names(RU_NAMES.names, me=0)) == (
+        "Вы тянете карту 3 из 7 у игрока Борис"
+    )
+    assert p.move_line(Draw(0, 2), v, Names(RU_NAMES.names, me=1)) == (
+        "Аня тянет у вас карту 3 из 7"
+    )
+    assert p.move_line(pair, v, RU_NAMES) == "Вера сбрасывает K♠ K♥"
+    assert p.move_line(Discard(2, (), ()), v, RU_NAMES) == "Вера: пары нет"
+    assert p.choice(Draw(0, 2), v, RU_NAMES) == "взять карту 3 из 7 у игрока Борис"
+    assert p.result_lines({"loser": 1}, RU_NAMES) == [
+        "проигравший: Борис (на руках осталась дама пик)"
+    ]
+
+
+def test_101_moves_and_what_may_be_played() -> None:
+    view = first_view("101", 3)
+    p, en = presenter("101", "ru"), presenter("101", "en")
+    q = parse_card("Qs")
+    assert p.move_line(Play101(1, (4,), (q,), Suit.HEARTS), view, RU_NAMES) == (
+        "Борис кладёт Q♠ и заказывает черви"
+    )
+    assert p.move_line(Pass101(2), view, RU_NAMES) == "Вера пасует"
+    assert en.move_line(Pass101(2), view, Names(("A", "B", "Vera"))) == "Vera passes"
+    assert p.move_line(TakePenalty(0), view, RU_NAMES) == "Аня принимает штраф"
+    assert p.choice(Pass101(0), view, RU_NAMES) == "пас (нечем ходить и нечего взять)"
+    eight = parse_card("8h")
+    seven = parse_card("7c")
+    cases = [
+        (dict(mode="first", top=None, named=None), "любую карту", "any card"),
+        (dict(mode="normal", top=eight, named=None), "черви, восьмёрки или даму", None),
+        (dict(mode="normal", top=seven, named=None), None, "clubs, a seven or a queen"),
+        (dict(mode="normal", top=q, named=Suit.CLUBS), "трефы или даму", "clubs or a queen"),
+        (dict(mode="penalty", top=seven, named=None), "семёрку, чтобы перевести штраф", None),
+        (
+            dict(mode="penalty", top=parse_card("Ac"), named=None),
+            None,
+            "an ace to pass the penalty on",
+        ),
+    ]
+    for changes, ru_text, en_text in cases:
+        v = dataclasses.replace(view, **changes)  # type: ignore[arg-type]
+        if ru_text is not None:
+            assert p.requirement(v) == ru_text
+        if en_text is not None:
+            assert en.requirement(v) == en_text
+
+
+def test_sunduchki_questions_and_answers() -> None:
+    view = first_view("sunduchki", 3)
+    p, en = presenter("sunduchki", "ru"), presenter("sunduchki", "en")
+    obs = RU_NAMES
+    assert p.move_line(Ask(0, 1, Rank.QUEEN), view, obs) == "Аня → Борис: есть дамы?"
+    assert p.move_line(AskCount(0, 2), view, obs) == "Аня: ровно 2?"
+    assert p.move_line(AskSuits(0, (Suit.SPADES, Suit.DIAMONDS)), view, obs) == (
+        "Аня: масти ♠ ♦ (пики, бубны)?"
+    )
+    assert p.move_line(Answer(1, True), view, obs) == "Борис: да"
+    assert p.move_line(Answer(1, False), view, obs) == "Борис: нет"
+    qq = tuple(parse_cards("QD QC"))
+    assert p.move_line(Answer(1, True, (5, 6), qq), view, obs) == "Борис: да, отдаёт Q♦ Q♣"
+    chest = tuple(parse_cards("QS QH QD QC"))
+    assert p.move_line(SetAside(0, (1, 2, 3, 4), chest), view, obs) == (
+        "Аня откладывает сундучок: Q♠ Q♥ Q♦ Q♣"
+    )
+    assert p.move_line(SetAside(0), view, obs) == "Аня: сундучков нет"
+    names_en = Names(("Anna", "Boris", "Vera"))
+    assert en.move_line(Ask(0, 1, Rank.QUEEN), view, names_en) == (
+        "Anna → Boris: do you have queens?"
+    )
+    assert en.note_text(Note("draw", 0), names_en) == "Anna draws a card"
+    assert en.note_text(Note("draw", 0), Names(names_en.names, me=0)) == "You draw a card"
+    assert p.note_text(Note("pass", 2), obs) == "Вера пропускает ход: у соперников нет карт"
+
+
+# -- seats from 1, results in words ----------------------------------------------------------
+def test_seats_are_counted_from_one() -> None:
+    assert tuple(Names.seats(3, "ru")) == ("место 1", "место 2", "место 3")
+    assert tuple(Names.seats(2, "en")) == ("seat 1", "seat 2")
+    t = Texts("ru")
+    names = Names.seats(3, "ru")
+    shuffled = dealer_line(t, names, Shuffled(0, 0, 36), {})
+    assert shuffled == "— раздача 1: колода перемешана —"
+
+
+def test_results_in_words() -> None:
+    t = Texts("ru")
+    res = {"winners": [0, 2], "losers": [1], "losses": [0, 1, 0]}
+    assert result_line(t, res, RU_NAMES) == "проигравший: Борис; проигрыши: Аня 0, Борис 1, Вера 0"
+    two = {"winners": [0], "losers": [1, 2], "scores": [1005, 300, 120]}
+    assert result_line(t, two, RU_NAMES) == ("победитель: Аня; очки: Аня 1005, Борис 300, Вера 120")
+    assert result_line(Texts("en"), two, RU_NAMES) == (
+        "won: Аня; scores: Аня 1005, Борис 300, Вера 120"
+    )
+    assert result_line(t, None, RU_NAMES) == "итога нет"
+
+
+def test_the_seat_controllers_awaiting_in_words() -> None:
+    from p2pcards.peer import Awaiting
+    from p2pcards.ui import awaiting_line
+
+    ru, en = Texts("ru"), Texts("en")
+    names = Names(("Аня", "Борис", "Вера"), me=0)
+    keys = Awaiting((1, 2), "keys", for_seat=0, waited_ms=12_400)
+    assert awaiting_line(ru, names, keys) == "ждём: Борис, Вера… 12 с (ключи к вашим картам)"
+    shuffle = Awaiting((2,), "shuffle", for_seat=2, pass_no=1, waited_ms=900)
+    assert awaiting_line(en, Names(("Anna", "Boris", "Vera")), shuffle) == (
+        "waiting for Vera… 0 s: the shuffle (pass 1)"
+    )
+    assert awaiting_line(ru, names, Awaiting((1,), "move", for_seat=1)) == (
+        "ждём: Борис… 0 с (ход: Борис)"
+    )
