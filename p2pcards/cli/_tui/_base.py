@@ -86,6 +86,13 @@ class GameUI:
         """The GameUI of a registered game (ValueError when it has no presenter)."""
         return cls(presenter(game, lang, options))
 
+    def __getattr__(self, name: str) -> Any:
+        """A game's own presenter methods (101's ``requirement``, Sunduchki's
+        ``note_text``...), for front ends that draw them themselves (the web page)."""
+        if name.startswith("__") or name == "p":
+            raise AttributeError(name)
+        return getattr(self.p, name)
+
     @property
     def name(self) -> str:
         """The game's registry name."""

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from p2pcards.cli._tui.thousand import NOTES
 from p2pcards.games import View
 from p2pcards.games.thousand import ThousandView
+from p2pcards.ui.thousand import NOTES
 from p2pcards.web._screen import GameScreen, T, card
 
 
@@ -112,7 +112,7 @@ class Screen(GameScreen):
                 "✓" if row.made else "✗",
             ]
             for s in range(len(names)):
-                notes = " ".join(t(*NOTES.get(n, (n, n))) for n in row.notes[s])
+                notes = " ".join(self.ui.p.t(NOTES.get(n, n)) for n in row.notes[s])
                 cells.append(f"{row.scores[s]} ({row.gains[s]:+d}){' ' + notes if notes else ''}")
             rows.append(cells)
         return {
