@@ -5,4 +5,5 @@ cli (I/O).  Nothing below imports anything above.
 """
 
 __version__ = "0.1.0"
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+"""Version of the network protocol (handshake, messages, discovery); 2: Noise channels."""

@@ -1,5 +1,6 @@
-"""Peer-to-peer networking for one table: framing, authenticated connections, a gossiping
-full mesh, and LAN discovery.  It moves bytes; it knows nothing of games or tables.
+"""Peer-to-peer networking for one table: framing, authenticated and encrypted connections
+(Noise XX bound to the Ed25519 identities), a gossiping full mesh, and LAN discovery.
+It moves bytes; it knows nothing of games or tables.
 
 Public API (see ``docs/net.md`` for the protocol and a walk-through)::
 
@@ -25,6 +26,7 @@ Errors: everything raised is a ``NetError``.
 """
 
 from p2pcards.net._backoff import Backoff
+from p2pcards.net._channel import SecureStream
 from p2pcards.net._connection import Connection
 from p2pcards.net._discovery import (
     SERVICE_TYPE,
@@ -45,6 +47,7 @@ from p2pcards.net._errors import (
     FrameTooLarge,
     FrameTruncated,
     HandshakeError,
+    IntegrityError,
     NetError,
     PeerUnavailable,
     ProtocolError,
@@ -67,7 +70,13 @@ from p2pcards.net._framing import (
     encode_frame,
 )
 from p2pcards.net._handshake import Authenticated, handshake
-from p2pcards.net._keys import PEER_ID_SIZE, fingerprint, peer_id_of, short_fingerprint
+from p2pcards.net._keys import (
+    PEER_ID_SIZE,
+    check_peer_id,
+    fingerprint,
+    peer_id_of,
+    short_fingerprint,
+)
 from p2pcards.net._mesh import Address, Mesh, MeshConfig, PeerStatus, open_mesh, probe
 from p2pcards.net._store import LogStore, MemoryLog
 from p2pcards.net._wire import MsgType, decode, encode
@@ -96,6 +105,7 @@ __all__ = [
     "FrameTooLarge",
     "FrameTruncated",
     "HandshakeError",
+    "IntegrityError",
     "LogStore",
     "MemoryLog",
     "Mesh",
@@ -109,12 +119,14 @@ __all__ = [
     "PeerUnavailable",
     "ProtocolError",
     "ReadTimeout",
+    "SecureStream",
     "TableAd",
     "TableFound",
     "TableLost",
     "TableUpdated",
     "advertise",
     "browse",
+    "check_peer_id",
     "decode",
     "encode",
     "encode_frame",

@@ -1,5 +1,9 @@
 """One authenticated TCP connection to one peer: a reader, one writer, heartbeats.
 
+Its FrameStream runs over the encrypted channel of the handshake (``SecureStream``): a
+record that fails authentication ends the connection with an IntegrityError naming the
+peer, logged as a warning, and the mesh re-dials with backoff.
+
 Internal to the mesh (``Mesh`` creates and owns them); exposed for tests.  Every byte
 written goes through a single writer task.  The writer is fed by a bounded trio memory
 channel of encoded control messages (PING, PONG, DIRECT, BYE); log entries are not queued
@@ -19,6 +23,7 @@ import trio
 from p2pcards.net._errors import (
     ConnectionClosed,
     FrameError,
+    IntegrityError,
     NetError,
     ProtocolError,
     ReadTimeout,
@@ -30,6 +35,7 @@ from p2pcards.net._wire import MsgType, decode, encode
 
 Handler = Callable[["Connection", MsgType, list[Any]], Awaitable[None]]
 log = logging.getLogger("p2pcards.net")
+_HANDSHAKE_ONLY = (MsgType.HELLO, MsgType.AUTH, MsgType.WELCOME, MsgType.PROBE, MsgType.INFO)
 
 
 class Connection:
@@ -183,7 +189,7 @@ class Connection:
         except (NetError, trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
             if self.close_reason is None:
                 self.close_reason = _describe(exc)
-                if isinstance(exc, ProtocolError | FrameError | ReadTimeout):
+                if isinstance(exc, ProtocolError | FrameError | ReadTimeout | IntegrityError):
                     log.warning("dropped connection %s: %s", self.name, self.close_reason)
                 else:
                     log.info("connection %s ended: %s", self.name, self.close_reason)
@@ -208,7 +214,7 @@ class Connection:
                     self.close_reason = f"peer closed: {fields[0]}"
                     self._send.close()
                 return
-            elif kind in (MsgType.HELLO, MsgType.AUTH, MsgType.PROBE, MsgType.INFO):
+            elif kind in _HANDSHAKE_ONLY:
                 raise ProtocolError(f"unexpected {kind.name} from {self.name} after handshake")
             else:
                 await handler(self, kind, fields)

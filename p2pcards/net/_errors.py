@@ -38,16 +38,23 @@ class FrameTruncated(FrameError):
     ``received`` the bytes of the frame actually received.
     """
 
-    def __init__(self, expected: int | None, received: int, peer: str = "") -> None:
+    def __init__(
+        self,
+        expected: int | None,
+        received: int,
+        peer: str = "",
+        unit: str = "frame",
+        header: int = 4,
+    ) -> None:
         self.expected = expected
         self.received = received
         self.peer = peer
         who = f" from {peer}" if peer else ""
         if expected is None:
-            what = f"length prefix cut after {received} of 4 bytes"
+            what = f"length prefix cut after {received} of {header} bytes"
         else:
-            what = f"frame body cut after {received} of {expected} bytes"
-        super().__init__(f"stream{who} ended mid-frame: {what}")
+            what = f"{unit} body cut after {received} of {expected} bytes"
+        super().__init__(f"stream{who} ended mid-{unit}: {what}")
 
 
 class ReadTimeout(NetError):
@@ -66,6 +73,13 @@ class ConnectionClosed(NetError):
 
 class ProtocolError(NetError):
     """A peer sent a frame that decodes but breaks the protocol (bad type, shape, limits)."""
+
+
+class IntegrityError(NetError):
+    """A record of an encrypted channel failed authentication (its AEAD tag does not
+    match): a byte was flipped, dropped, reordered, replayed or injected between the two
+    peers, on the path or by the sender.  The channel is dropped; the message names the
+    peer and the record number."""
 
 
 class HandshakeError(NetError):

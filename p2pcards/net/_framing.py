@@ -115,6 +115,13 @@ class FrameDecoder:
         self._need = None
         return payload
 
+    def take_buffered(self) -> bytes:
+        """Remove and return the bytes fed but not parsed (when the stream changes hands,
+        e.g. to an encrypted channel after the handshake).  Raises ValueError mid-frame."""
+        if self._need is not None:
+            raise ValueError("a frame is partly read")
+        return self._take(self._buffered)
+
     def end_of_stream(self) -> None:
         """Declare that no more bytes will come; raise FrameTruncated if mid-frame."""
         if self._failed is not None:
@@ -172,6 +179,11 @@ class FrameStream:
                     return frame
         assert scope.cancelled_caught
         raise ReadTimeout(seconds, self.peer)
+
+    def detach(self) -> bytes:
+        """Stop framing: return the bytes received past the last frame returned (the
+        stream itself stays open; see FrameDecoder.take_buffered)."""
+        return self._decoder.take_buffered()
 
     async def aclose(self) -> None:
         """Close the underlying stream (idempotent)."""

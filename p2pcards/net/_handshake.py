@@ -1,45 +1,51 @@
-"""Mutual authentication of a new connection by Ed25519 identity keys.
+"""Authenticated, encrypted connections: the Noise XX handshake bound to both identity
+keys (the sans-I/O part is :mod:`p2pcards.net._noise`), run over a
+:class:`~p2pcards.net.FrameStream`.
 
-Both ends run the same steps over a :class:`~p2pcards.net.FrameStream`:
+The dialer is the Noise initiator, the listener the responder.  Frames (4-byte length,
+msgpack message) until the channel is up::
 
-1. send ``HELLO [version, table_id, key, nonce, listen_port]`` (nonce: 32 fresh bytes
-   from :mod:`secrets`);
-2. read the other's HELLO; refuse (send ``BYE reason``, raise HandshakeError) if the
-   version or table id differ, the key is our own, the key is not the expected one
-   (dialer) or ``admit(key)`` returns a refusal reason (listener);
-3. send ``AUTH [signature, head]`` where the signature, by our key, covers the msgpack
-   array ``["p2pcards-net-auth", version, table_id, our key, their key, their nonce,
-   our nonce]``: their fresh nonce makes it unreplayable, the table id binds it to one
-   table, the key order makes a reflected signature useless;
-4. read their AUTH and verify it over the same array from their side.
+    dialer   -> listener   HELLO [version, table_id, XX message 1]     in clear
+    listener -> dialer     AUTH  [XX message 2]   (or BYE reason)      identity encrypted
+    dialer   -> listener   AUTH  [XX message 3]   (or BYE reason)      identity encrypted
+    listener -> dialer     WELCOME []             (or BYE reason)      first encrypted frame
 
-The whole exchange must finish within ``timeout`` seconds.
+From then on every byte both ways is a Noise transport record (``SPEC.md`` §15): the
+frames keep their 4-byte framing inside the encrypted stream.  Refusals before the
+channel is up go in clear and name no key: a wrong version or table id (listener), an
+unexpected key ("unexpected key", dialer; the details stay local).  The listener's
+verdict on the dialer (``admit``, a key of its own, a bad signature) goes encrypted.
+The dialer learns the listener's key in message 2 and may insist on one (``expected``);
+the listener learns the dialer's in message 3, so the dialer's identity is shown only to
+the holder of the key it authenticated.  The whole exchange must finish within
+``timeout`` seconds.
 """
 
 from __future__ import annotations
 
 import math
-import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-import msgpack
 import trio
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import (
-    Ed25519PrivateKey,
-    Ed25519PublicKey,
-)
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from p2pcards import PROTOCOL_VERSION
-from p2pcards.net._errors import ConnectionClosed, HandshakeError, NetError
+from p2pcards.net._channel import SecureStream
+from p2pcards.net._errors import ConnectionClosed, HandshakeError, NetError, ProtocolError
 from p2pcards.net._framing import FrameStream
-from p2pcards.net._keys import PEER_ID_SIZE, fingerprint, peer_id_of
-from p2pcards.net._wire import MsgType, decode, encode
+from p2pcards.net._keys import fingerprint, peer_id_of
+from p2pcards.net._noise import (
+    INITIATOR,
+    RESPONDER,
+    NoiseHandshake,
+    PeerProof,
+    identity_payload,
+    verify_payload,
+)
+from p2pcards.net._wire import MsgType, decode, encode, peek_version
 
-NONCE_SIZE = 32
 MAX_TABLE_ID = 64
-_LABEL = "p2pcards-net-auth"
 
 Admit = Callable[[bytes], str | None]
 """Listener policy: given the dialer's peer id, return None to admit or a refusal reason."""
@@ -49,25 +55,16 @@ Admit = Callable[[bytes], str | None]
 class Authenticated:
     """Outcome of a successful handshake.
 
-    ``peer_id``: the other end's 32-byte key; ``listen_port``: the TCP port it accepts
-    connections on (0 if none); ``head``: the highest log sequence number it holds (-1
-    when its log is empty).
+    ``peer_id``: the other end's 32-byte identity key; ``listen_port``: the TCP port it
+    accepts connections on (0 if none); ``head``: the highest log sequence number it holds
+    (-1 when its log is empty); ``channel``: the encrypted FrameStream to use from now on
+    (not compared).
     """
 
     peer_id: bytes
     listen_port: int
     head: int
-
-
-def _signed_bytes(table_id: bytes, signer: bytes, verifier: bytes, vn: bytes, sn: bytes) -> bytes:
-    data = [_LABEL, PROTOCOL_VERSION, table_id, signer, verifier, vn, sn]
-    packed: bytes = msgpack.packb(data, use_bin_type=True)
-    return packed
-
-
-def hello_message(table_id: bytes, my_id: bytes, nonce: bytes, listen_port: int) -> bytes:
-    """Encode our HELLO (exposed so a listener can answer a HELLO it already read)."""
-    return encode(MsgType.HELLO, PROTOCOL_VERSION, table_id, my_id, nonce, listen_port)
+    channel: FrameStream | None = field(default=None, compare=False, repr=False)
 
 
 async def _refuse(fs: FrameStream, reason: str) -> None:
@@ -85,32 +82,36 @@ async def handshake(
     table_id: bytes,
     head: int,
     listen_port: int,
+    initiator: bool,
     expected: bytes | None = None,
     admit: Admit | None = None,
     their_hello: bytes | None = None,
     timeout: float = 5.0,
     peer: str = "peer",
+    static: bytes | None = None,
 ) -> Authenticated:
-    """Authenticate both ends of ``fs`` (see the module docstring) and return who it is.
+    """Authenticate both ends of ``fs`` and encrypt it (see the module docstring).
 
-    ``expected``: the dialer's idea of the listener's id (None accepts any key, as when
-    joining by host:port; the caller then shows the fingerprint).  ``admit``: the
-    listener's policy.  ``their_hello``: the other's HELLO payload if already read.
-    ``peer`` names the other end in errors (e.g. its address).
+    ``initiator``: True for the dialer.  ``expected`` (dialer): the listener's id it
+    insists on (None accepts any key, as when joining by host:port; the caller then shows
+    the fingerprint).  ``admit`` (listener): its policy.  ``their_hello`` (listener): the
+    HELLO frame if already read.  ``peer`` names the other end in errors (its address).
+    ``static``: our Noise static private key (default fresh; for tests).
 
-    Raises HandshakeError (refusal, wrong table/key, bad signature, timeout, the other end
-    refusing us) or another NetError for transport problems.
+    Returns the other end's identity, port and head, and the encrypted channel (use it,
+    not ``fs``, from now on).  Raises HandshakeError (refusal, wrong table/version/key,
+    bad signature, failed decryption, timeout, the other end refusing us) or another
+    NetError for transport problems.
     """
     if len(table_id) > MAX_TABLE_ID:
         raise ValueError(f"table id longer than {MAX_TABLE_ID} bytes")
-    my_id = peer_id_of(key)
-    my_nonce = secrets.token_bytes(NONCE_SIZE)
     with trio.move_on_after(timeout if timeout > 0 else math.inf) as scope:
         try:
-            return await _run(
-                fs, key, my_id, my_nonce, table_id, head, listen_port, expected, admit,
-                their_hello, peer,
-            )  # fmt: skip
+            if initiator:
+                return await _initiate(fs, key, table_id, head, listen_port, expected,
+                                       peer, static)  # fmt: skip
+            return await _respond(fs, key, table_id, head, listen_port, admit, their_hello,
+                                  peer, static)  # fmt: skip
         except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
             raise HandshakeError(f"connection to {peer} broke during handshake: {exc}") from None
         except ConnectionClosed:
@@ -128,59 +129,111 @@ async def _receive(fs: FrameStream, want: MsgType, peer: str) -> list[object]:
     return fields
 
 
-async def _run(
+def _secure(fs: FrameStream, hs: NoiseHandshake, name: str) -> FrameStream:
+    secure = SecureStream(fs.stream, hs.transport(name), fs.detach())
+    return FrameStream(secure, max_frame=fs.max_frame, read_timeout=fs.read_timeout, peer=name)
+
+
+async def _initiate(
     fs: FrameStream,
     key: Ed25519PrivateKey,
-    my_id: bytes,
-    my_nonce: bytes,
     table_id: bytes,
     head: int,
     listen_port: int,
     expected: bytes | None,
+    peer: str,
+    static: bytes | None,
+) -> Authenticated:
+    hs = NoiseHandshake(table_id, initiator=True, static=static, peer=peer)
+    await fs.send(encode(MsgType.HELLO, PROTOCOL_VERSION, table_id, hs.write()))
+    (message2,) = await _receive(fs, MsgType.AUTH, peer)
+    assert isinstance(message2, bytes)
+    try:
+        payload = hs.read(message2)
+        assert hs.remote_static is not None
+        proof = verify_payload(payload, table_id, RESPONDER, hs.remote_static, peer)
+    except HandshakeError:
+        await _refuse(fs, "handshake failed")
+        raise
+    if proof.peer_id == peer_id_of(key):
+        await _refuse(fs, "connected to itself")
+        raise HandshakeError(f"refused {peer}: connected to itself")
+    if expected is not None and proof.peer_id != expected:
+        await _refuse(fs, "unexpected key")  # in clear: name no key
+        raise HandshakeError(f"refused {peer}: key {fingerprint(proof.peer_id)} is not the "
+                             f"expected {fingerprint(expected)}")  # fmt: skip
+    mine = identity_payload(key, table_id, INITIATOR, hs.static_public, listen_port, head)
+    await fs.send(encode(MsgType.AUTH, hs.write(mine)))
+    name = f"{peer} ({fingerprint(proof.peer_id)})"
+    channel = _secure(fs, hs, name)
+    await _receive(channel, MsgType.WELCOME, name)
+    return Authenticated(proof.peer_id, proof.listen_port, proof.head, channel)
+
+
+def _check_hello(payload: bytes, table_id: bytes, peer: str) -> tuple[bytes | None, str | None]:
+    """(XX message 1, None) or (None, refusal reason) for a HELLO frame."""
+    try:
+        kind, fields = decode(payload, peer)
+    except ProtocolError:
+        version = peek_version(payload)
+        if version is not None and version != PROTOCOL_VERSION:
+            return None, f"protocol version {version} is not {PROTOCOL_VERSION}"
+        raise
+    if kind is MsgType.BYE:
+        raise HandshakeError(f"{peer} refused the connection: {fields[0]}")
+    if kind is not MsgType.HELLO:
+        raise HandshakeError(f"{peer} sent {kind.name} where HELLO was expected")
+    version, their_table, message1 = fields
+    if version != PROTOCOL_VERSION:
+        return None, f"protocol version {version} is not {PROTOCOL_VERSION}"
+    if their_table != table_id:
+        return None, f"wrong table id {their_table.hex()[:16]} (this is {table_id.hex()[:16]})"
+    return message1, None
+
+
+async def _respond(
+    fs: FrameStream,
+    key: Ed25519PrivateKey,
+    table_id: bytes,
+    head: int,
+    listen_port: int,
     admit: Admit | None,
     their_hello: bytes | None,
     peer: str,
+    static: bytes | None,
 ) -> Authenticated:
-    if their_hello is None:
-        await fs.send(hello_message(table_id, my_id, my_nonce, listen_port))
-        fields = await _receive(fs, MsgType.HELLO, peer)
-    else:
-        kind, fields = decode(their_hello, peer)
-        if kind is not MsgType.HELLO:
-            raise HandshakeError(f"{peer} sent {kind.name} where HELLO was expected")
-        await fs.send(hello_message(table_id, my_id, my_nonce, listen_port))
-    version, their_table, their_id, their_nonce, their_port = fields
-    assert isinstance(their_table, bytes) and isinstance(their_id, bytes)
-    assert isinstance(their_nonce, bytes) and isinstance(their_port, int)
-    reason = None
-    if version != PROTOCOL_VERSION:
-        reason = f"protocol version {version} is not {PROTOCOL_VERSION}"
-    elif their_table != table_id:
-        reason = f"wrong table id {their_table.hex()[:16]} (this is {table_id.hex()[:16]})"
-    elif len(their_id) != PEER_ID_SIZE or len(their_nonce) != NONCE_SIZE:
-        reason = "malformed key or nonce"
-    elif their_id == my_id:
-        reason = "connected to itself"
-    elif not 0 <= their_port <= 65535:
-        reason = f"bad listen port {their_port}"
-    elif expected is not None and their_id != expected:
-        reason = f"key {fingerprint(their_id)} is not the expected {fingerprint(expected)}"
-    elif admit is not None:
-        reason = admit(their_id)
+    hello = their_hello if their_hello is not None else await fs.receive()
+    message1, reason = _check_hello(hello, table_id, peer)
     if reason is not None:
         await _refuse(fs, reason)
         raise HandshakeError(f"refused {peer}: {reason}")
-    peer = f"{peer} ({fingerprint(their_id)})"
-    mine = _signed_bytes(table_id, my_id, their_id, their_nonce, my_nonce)
-    await fs.send(encode(MsgType.AUTH, key.sign(mine), head))
-    signature, their_head = await _receive(fs, MsgType.AUTH, peer)
-    assert isinstance(signature, bytes) and isinstance(their_head, int)
-    theirs = _signed_bytes(table_id, their_id, my_id, my_nonce, their_nonce)
+    assert message1 is not None
+    hs = NoiseHandshake(table_id, initiator=False, static=static, peer=peer)
     try:
-        Ed25519PublicKey.from_public_bytes(their_id).verify(signature, theirs)
-    except (InvalidSignature, ValueError):
-        await _refuse(fs, "bad handshake signature")
-        raise HandshakeError(f"{peer} failed to prove its key (bad signature)") from None
-    if their_head < -1:
-        raise HandshakeError(f"{peer} announced an impossible log head {their_head}")
-    return Authenticated(their_id, their_port, their_head)
+        if hs.read(message1):
+            raise HandshakeError(f"{peer} sent a payload in XX message 1")
+    except HandshakeError:
+        await _refuse(fs, "handshake failed")
+        raise
+    mine = identity_payload(key, table_id, RESPONDER, hs.static_public, listen_port, head)
+    await fs.send(encode(MsgType.AUTH, hs.write(mine)))
+    (message3,) = await _receive(fs, MsgType.AUTH, peer)
+    assert isinstance(message3, bytes)
+    payload = hs.read(message3)  # failure: nothing to answer on (no channel yet)
+    assert hs.remote_static is not None
+    try:
+        proof: PeerProof = verify_payload(payload, table_id, INITIATOR, hs.remote_static, peer)
+    except HandshakeError:
+        await _refuse(_secure(fs, hs, peer), "bad handshake payload")
+        raise
+    name = f"{peer} ({fingerprint(proof.peer_id)})"
+    channel = _secure(fs, hs, name)
+    if proof.peer_id == peer_id_of(key):
+        reason = "connected to itself"
+    else:
+        reason = admit(proof.peer_id) if admit is not None else None
+    if reason is not None:
+        await _refuse(channel, reason)  # encrypted: the reason may name keys
+        raise HandshakeError(f"refused {name}: {reason}")
+    await channel.send(encode(MsgType.WELCOME))
+    return Authenticated(proof.peer_id, proof.listen_port, proof.head, channel)

@@ -3,7 +3,9 @@
 A peer id is the raw 32-byte Ed25519 public key of the peer's identity.  Its fingerprint
 is what people compare aloud: the SHA-256 of the key, base32-encoded, first 16 characters
 in 4 groups of 4 (e.g. ``"K7QX-3MAB-Z2LD-W4PE"``); :func:`short_fingerprint` is the
-first group only, used in log messages and mDNS TXT records.
+first group only, used in log messages and mDNS TXT records.  :func:`check_peer_id`
+validates a key received from anyone (canonical encoding, on the curve, not of small
+order, in the prime-order subgroup: libsodium's ``crypto_core_ed25519_is_valid_point``).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import hashlib
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from nacl.bindings import crypto_core_ed25519_is_valid_point
 
 PEER_ID_SIZE = 32
 
@@ -34,3 +37,17 @@ def fingerprint(peer_id: bytes) -> str:
 def short_fingerprint(peer_id: bytes) -> str:
     """Return the first group of :func:`fingerprint` (4 chars), for logs and TXT."""
     return fingerprint(peer_id)[:4]
+
+
+def check_peer_id(peer_id: bytes) -> str | None:
+    """None if ``peer_id`` is a usable Ed25519 public key, else why not.
+
+    Usable: 32 bytes, the canonical encoding of a point on the curve, not of small order
+    and in the prime-order subgroup (``crypto_core_ed25519_is_valid_point``; its
+    correctness on this libsodium is checked at start-up by :mod:`p2pcards.selftest`).
+    """
+    if len(peer_id) != PEER_ID_SIZE:
+        return f"{len(peer_id)} bytes, not {PEER_ID_SIZE}"
+    if not crypto_core_ed25519_is_valid_point(peer_id):
+        return "not a canonical point of the prime-order subgroup (or of small order)"
+    return None

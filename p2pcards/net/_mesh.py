@@ -9,8 +9,9 @@ Usage::
         async for event in mesh.events: ...                # PeerConnected, EntryAccepted, ...
 
 Connections: one TCP connection per pair of peers, authenticated by both Ed25519 keys
-(``_handshake``).  Dialing rule: the peer whose id (raw key bytes) sorts lower dials at
-once; the higher one dials only after ``fallback_dial_delay`` seconds without a
+and encrypted (Noise XX, ``_handshake``; a record failing authentication drops the
+connection, which is then re-dialed).  Dialing rule: the peer whose id (raw key bytes)
+sorts lower dials at once; the higher one dials only after ``fallback_dial_delay`` seconds without a
 connection (for when the lower one does not know its address).  If two connections for
 one pair ever coexist, both ends keep the same one: the one dialed by the lower id, and
 among those the newest.  Lost connections are re-dialed with exponential backoff and
@@ -287,8 +288,8 @@ class Mesh:
                 table_id=self.table_id,
                 head=self.store.head(),
                 listen_port=self.address[1],
+                initiator=True,
                 expected=expected,
-                admit=None,
                 timeout=self.config.handshake_timeout,
                 peer=name,
             )
@@ -296,7 +297,8 @@ class Mesh:
             with trio.CancelScope(shield=True):
                 await fs.aclose()
             raise
-        return self._new_connection(fs, auth.peer_id, (host, port), auth.listen_port,
+        assert auth.channel is not None
+        return self._new_connection(auth.channel, auth.peer_id, (host, port), auth.listen_port,
                                     True, auth.head)  # fmt: skip
 
     def _new_connection(
@@ -401,8 +403,7 @@ class Mesh:
         try:
             with trio.fail_after(self.config.handshake_timeout):
                 first = await fs.receive()
-                kind, _ = decode(first, name)
-                if kind is MsgType.PROBE:
+                if _is_probe(first):
                     await fs.send(encode(MsgType.INFO, self._probe_info()))
                     await fs.aclose()
                     return
@@ -412,6 +413,7 @@ class Mesh:
                 table_id=self.table_id,
                 head=self.store.head(),
                 listen_port=self.address[1],
+                initiator=False,
                 admit=self._admit,
                 their_hello=first,
                 timeout=self.config.handshake_timeout,
@@ -428,8 +430,9 @@ class Mesh:
             return
         finally:
             self._pending.release()
-        conn = self._new_connection(fs, auth.peer_id, (ip, port), auth.listen_port, False,
-                                    auth.head)  # fmt: skip
+        assert auth.channel is not None
+        conn = self._new_connection(auth.channel, auth.peer_id, (ip, port), auth.listen_port,
+                                    False, auth.head)  # fmt: skip
         p = self._peers.get(auth.peer_id)
         if p is None or p.removed:
             p = self._peers[auth.peer_id] = _Peer(auth.peer_id)
@@ -507,6 +510,14 @@ class Mesh:
             if p.conn is not None:
                 p.conn.close("peer leaving")
             p.poke()
+
+
+def _is_probe(payload: bytes) -> bool:
+    try:
+        kind, _ = decode(payload)
+    except ProtocolError:
+        return False  # the handshake names what is wrong with it
+    return kind is MsgType.PROBE
 
 
 async def _listen(host: str | None, port: int) -> list[trio.SocketListener]:

@@ -10,9 +10,11 @@ Messages (``bin`` = bytes, ``int`` = signed 64-bit int):
 ==========  ====================================================  =====================
 type        fields                                                 when
 ==========  ====================================================  =====================
-HELLO       version:int, table_id:bin, key:bin(32), nonce:bin(32),  handshake, first
-            listen_port:int                                        frame of both ends
-AUTH        signature:bin(64), head:int                            handshake, second
+HELLO       version:int, table_id:bin, noise:bin                   dialer's first frame
+                                                                   (XX message 1)
+AUTH        noise:bin                                              XX messages 2 and 3
+WELCOME     (none)                                                 listener admits; the
+                                                                   first encrypted frame
 PING        head:int                                               heartbeat
 PONG        head:int                                               heartbeat answer
 ENTRY       seq:int, data:bin                                      gossip of a log entry
@@ -47,11 +49,12 @@ class MsgType(enum.IntEnum):
     BYE = 8
     PROBE = 9
     INFO = 10
+    WELCOME = 11
 
 
 _SHAPES: dict[MsgType, tuple[type, ...]] = {
-    MsgType.HELLO: (int, bytes, bytes, bytes, int),
-    MsgType.AUTH: (bytes, int),
+    MsgType.HELLO: (int, bytes, bytes),
+    MsgType.AUTH: (bytes,),
     MsgType.PING: (int,),
     MsgType.PONG: (int,),
     MsgType.ENTRY: (int, bytes),
@@ -60,6 +63,7 @@ _SHAPES: dict[MsgType, tuple[type, ...]] = {
     MsgType.BYE: (str,),
     MsgType.PROBE: (),
     MsgType.INFO: (dict,),
+    MsgType.WELCOME: (),
 }
 
 MAX_INFO_ITEMS = 64
@@ -110,3 +114,21 @@ def decode(payload: bytes, peer: str = "peer") -> tuple[MsgType, list[Any]]:
             if not isinstance(key, str) or type(value) not in (str, int, bytes):
                 raise ProtocolError(f"malformed INFO from {peer}: item {key!r:.50}")
     return kind, fields
+
+
+def peek_version(payload: bytes) -> int | None:
+    """The version of a HELLO of any protocol version (``[1, version, ...]``), else None:
+    lets a listener refuse an older or newer peer by name rather than as malformed."""
+    try:
+        msg = msgpack.unpackb(payload, raw=False, max_bin_len=len(payload), max_str_len=0,
+                              max_array_len=8, max_map_len=0, max_ext_len=0)  # fmt: skip
+    except Exception:  # msgpack raises several unrelated types
+        return None
+    if (
+        isinstance(msg, list)
+        and len(msg) >= 2
+        and msg[0] == int(MsgType.HELLO)
+        and type(msg[1]) is int
+    ):
+        return int(msg[1])
+    return None

@@ -191,10 +191,18 @@ async def bad_entries() -> Any:
     mallory = node_key(2)
     async with net.open_mesh(node_key(1), TABLE_ID, lb, host="127.0.0.1", config=TEST_CONFIG) as b:
         b.add_peer(net.peer_id_of(mallory))
-        fs = net.FrameStream(await trio.open_tcp_stream(*b.address))
-        await net.handshake(
-            fs, key=mallory, table_id=TABLE_ID, head=9, listen_port=0, expected=b.id
+        raw = net.FrameStream(await trio.open_tcp_stream(*b.address))
+        auth = await net.handshake(
+            raw,
+            key=mallory,
+            table_id=TABLE_ID,
+            head=9,
+            listen_port=0,
+            expected=b.id,
+            initiator=True,
         )
+        assert auth.channel is not None
+        fs = auth.channel  # everything after the handshake is encrypted
         for seq, data in [(0, b"ok-evil0"), (1, b"bad"), (1, b"ok-m1"), (7, b"ok-far")]:
             await fs.send(net.encode(net.MsgType.ENTRY, seq, data))
         await fs.send(b"\xc1 not msgpack")
@@ -253,7 +261,13 @@ async def silent_peer() -> Any:
         stream = await trio.open_tcp_stream(*a.address)
         fs = net.FrameStream(stream)
         await net.handshake(
-            fs, key=node_key(1), table_id=TABLE_ID, head=-1, listen_port=0, expected=a.id
+            fs,
+            key=node_key(1),
+            table_id=TABLE_ID,
+            head=-1,
+            listen_port=0,
+            expected=a.id,
+            initiator=True,
         )
         start = trio.current_time()
         with trio.fail_after(8):

@@ -8,8 +8,9 @@
   gossiping entries with it, while hostile connections arrive: a slow sender before and
   after the handshake (one byte per second), an impostor (a member's key it cannot sign
   for), an oversized length prefix, a truncated HELLO, garbage after the handshake
-  (unknown message type, wrong field types, deep nesting).  Reports how long each took
-  to be dropped and the warnings logged.
+  (unknown message type, wrong field types, deep nesting; well encrypted, so it is the
+  message layer that refuses it), and a record with a flipped bit after the handshake.
+  Reports how long each took to be dropped and the warnings logged.
 * ``flood``: a 3-seat game (default Akulina) among three CLI processes (host + 2 bots); once it
   starts, 200 connections are opened at once to the host and held silent (re-opened
   whenever the host drops them) until the game ends.  Reports every peer's exit status
@@ -41,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey  # noqa: E402
 
 from p2pcards import PROTOCOL_VERSION, net  # noqa: E402
-from p2pcards.net._handshake import _signed_bytes  # noqa: E402
+from p2pcards.net import _noise  # noqa: E402
 
 SCENARIOS: dict[str, Callable[..., Awaitable[Any]]] = {}
 
@@ -69,16 +70,14 @@ def key(i: int) -> Ed25519PrivateKey:
 TABLE = bytes(range(16))
 
 
-async def _hostile_handshake(fs: net.FrameStream, me: Ed25519PrivateKey, port: int) -> None:
-    """A correct handshake by ``me`` (an admitted key), done by hand."""
-    my_id = net.peer_id_of(me)
-    nonce = os.urandom(32)
-    await fs.send(net.encode(net.MsgType.HELLO, PROTOCOL_VERSION, TABLE, my_id, nonce, 0))
-    _, f = net.decode(await fs.receive(3))
-    their_id, their_nonce = f[2], f[3]
-    sig = me.sign(_signed_bytes(TABLE, my_id, their_id, their_nonce, nonce))
-    await fs.send(net.encode(net.MsgType.AUTH, sig, -1))
-    net.decode(await fs.receive(3))  # their AUTH
+async def _hostile_handshake(
+    fs: net.FrameStream, me: Ed25519PrivateKey, port: int
+) -> net.FrameStream:
+    """A correct handshake by ``me`` (an admitted key); returns the encrypted channel."""
+    auth = await net.handshake(fs, key=me, table_id=TABLE, head=-1, listen_port=port,
+                               initiator=True, timeout=3)  # fmt: skip
+    assert auth.channel is not None
+    return auth.channel
 
 
 @scenario
@@ -116,43 +115,49 @@ async def attacks() -> dict[str, Any]:
 
         async def slow_hello(stream: trio.SocketStream) -> None:
             hello = net.encode_frame(net.encode(net.MsgType.HELLO, PROTOCOL_VERSION, TABLE,
-                                                net.peer_id_of(key(7)), bytes(32), 0))  # fmt: skip
+                                                bytes(32)))  # fmt: skip
             for b in hello:
                 await stream.send_all(bytes([b]))
                 await trio.sleep(1.0)
 
         async def slow_after_handshake(stream: trio.SocketStream) -> None:
-            fs = net.FrameStream(stream)
-            await _hostile_handshake(fs, key(8), 0)
+            channel = await _hostile_handshake(net.FrameStream(stream), key(8), 0)
             frame = net.encode_frame(net.encode(net.MsgType.PING, 5))
-            for b in frame:
-                await stream.send_all(bytes([b]))
+            for b in frame:  # one encrypted record of one byte per second
+                await channel.stream.send_all(bytes([b]))
                 await trio.sleep(1.0)
 
         async def impostor(stream: trio.SocketStream) -> None:
             fs = net.FrameStream(stream)
             claimed = member.id  # a member's key; it holds only key 9
-            nonce = os.urandom(32)
-            await fs.send(net.encode(net.MsgType.HELLO, PROTOCOL_VERSION, TABLE, claimed,
-                                     nonce, 0))  # fmt: skip
-            _, f = net.decode(await fs.receive(3))
-            sig = key(9).sign(_signed_bytes(TABLE, claimed, f[2], f[3], nonce))
-            await fs.send(net.encode(net.MsgType.AUTH, sig, -1))
+            hs = _noise.NoiseHandshake(TABLE, initiator=True)
+            await fs.send(net.encode(net.MsgType.HELLO, PROTOCOL_VERSION, TABLE, hs.write()))
+            _, (m2,) = net.decode(await fs.receive(3))
+            hs.read(m2)
+            sig = key(9).sign(_noise.signed_bytes(TABLE, _noise.INITIATOR, hs.static_public))
+            await fs.send(net.encode(net.MsgType.AUTH,
+                                     hs.write(msgpack.packb([claimed, sig, 0, -1]))))  # fmt: skip
+
+        async def tampered(stream: trio.SocketStream) -> None:
+            channel = await _hostile_handshake(net.FrameStream(stream), key(11), 0)
+            secure = channel.stream
+            assert isinstance(secure, net.SecureStream)
+            record = secure.cipher.seal(net.encode_frame(net.encode(net.MsgType.PING, 5)))
+            await stream.send_all(record[:-1] + bytes([record[-1] ^ 1]))
 
         async def oversized(stream: trio.SocketStream) -> None:
             await stream.send_all(b"\xff\xff\xff\xff" + b"x" * 100)
 
         async def truncated(stream: trio.SocketStream) -> None:
             hello = net.encode_frame(net.encode(net.MsgType.HELLO, PROTOCOL_VERSION, TABLE,
-                                                net.peer_id_of(key(10)), bytes(32), 0))  # fmt: skip
+                                                bytes(32)))  # fmt: skip
             await stream.send_all(hello[:20])
             await stream.send_eof()
 
         def garbage(i: int, payload: bytes) -> Callable[[trio.SocketStream], Awaitable[None]]:
             async def act(stream: trio.SocketStream) -> None:
-                fs = net.FrameStream(stream)
-                await _hostile_handshake(fs, key(20 + i), 0)  # each its own key
-                await fs.send(payload)
+                channel = await _hostile_handshake(net.FrameStream(stream), key(20 + i), 0)
+                await channel.send(payload)  # each its own key
 
             return act
 
@@ -164,6 +169,7 @@ async def attacks() -> dict[str, Any]:
             "slow_after_handshake": slow_after_handshake,
             "impostor": impostor,
             "oversized": oversized,
+            "tampered": tampered,
             "truncated": truncated,
             "unknown_type": garbage(1, msgpack.packb([99, 1])),
             "wrong_types": garbage(2, msgpack.packb([int(net.MsgType.ENTRY), "x", 5])),

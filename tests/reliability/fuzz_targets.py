@@ -42,7 +42,7 @@ from p2pcards.mental_poker import (
     seal_key_shares,
     x25519_keypair,
 )
-from p2pcards.net._handshake import _signed_bytes
+from p2pcards.net import _noise
 from p2pcards.table import (
     Broadcast,
     CardsOpened,
@@ -362,55 +362,90 @@ ME_ID, FRIEND_ID, ATTACKER_ID = (net.peer_id_of(k) for k in (_ME, _FRIEND, _ATTA
 
 
 async def _handshake_once(c: Choices) -> None:
-    """Our side runs the real handshake (as listener, or as dialer expecting a key);
-    the other side is hostile, holds only the attacker's key, and claims a key."""
+    """Our side runs the real Noise handshake (as listener, or as dialer expecting a key);
+    the other side is hostile: it holds only the attacker's key (or ours), claims a key,
+    and mangles any message (version, table, Noise bytes, payload fields, signature)."""
     ours, theirs = trio.testing.memory_stream_pair()
     fs = net.FrameStream(ours, max_frame=4096, peer="fuzz")
     them = net.FrameStream(theirs, max_frame=1 << 16, peer="us")
     listener = c.chance(2)
     claimed = c.pick([FRIEND_ID, ATTACKER_ID, ME_ID, c.take(32), SMALL_ORDER_POINTS[0]])
     signer = c.pick([_ATTACKER, _ATTACKER, _ME])  # never the friend's key: it is not theirs
-    nonce = c.take(32).ljust(32, b"\0") if not c.chance(8) else c.take(5)
-    version = PROTOCOL_VERSION if not c.chance(8) else c.pick([0, 2, -1])
+    version = PROTOCOL_VERSION if not c.chance(8) else c.pick([0, 1, 3, -1])
     table = TABLE_ID if not c.chance(8) else c.take(16)
     port = c.pick([0, 40000, 65535, 70000, -5])
+    head = c.pick([-1, 0, 7, -2, 2**63 - 1])
+    hs = _noise.NoiseHandshake(TABLE_ID if not c.chance(8) else table, initiator=listener)
+    role = _noise.INITIATOR if listener else _noise.RESPONDER
+    if c.chance(8):
+        role = c.pick([_noise.INITIATOR, _noise.RESPONDER])
 
-    def hello() -> bytes:
+    def payload() -> bytes:
         if c.chance(10):
-            return c.take(c.below(60))
+            return c.take(c.below(120))
+        sig = signer.sign(_noise.signed_bytes(TABLE_ID, role, hs.static_public))
+        how = c.below(8)
+        if how == 0:
+            sig = bytes(64)
+        elif how == 1:
+            sig = sig[:-1] + bytes([sig[-1] ^ 1])
+        fields: list[Any] = [claimed, sig, port, head]
         if c.chance(10):
-            return packb([int(net.MsgType.HELLO), *[plain_value(c) for _ in range(5)]])
-        return net.encode(net.MsgType.HELLO, version, table, claimed, nonce, port)
+            fields[c.below(4)] = plain_value(c)
+        return packb(fields)
+
+    def noise_message(data: bytes) -> bytes:
+        if c.chance(10):  # a flipped bit
+            if data:
+                i = c.below(len(data))
+                data = data[:i] + bytes([data[i] ^ (1 << c.below(8))]) + data[i + 1 :]
+        if c.chance(12):
+            data = data[: c.below(len(data) + 1)]
+        return data
+
+    async def early_end() -> bool:
+        how = c.below(12)
+        if how == 0:
+            await them.aclose()
+        elif how == 1:
+            await them.send(c.take(c.below(70)))
+        elif how == 2:
+            await them.send(net.encode(net.MsgType.BYE, "no"))
+        elif how == 3:  # a lying length prefix, then silence
+            await theirs.send_all(struct.pack(">I", c.pick([5000, 100, 1 << 30])) + b"ab")
+        else:
+            return False
+        return True
 
     async def attacker() -> None:
         try:
-            if listener:
-                await them.send(hello())
-                their = await them.receive(1)
-            else:
-                their = await them.receive(1)
-                await them.send(hello())
-            k, f = net.decode(their)
-            our_nonce = f[3] if k is net.MsgType.HELLO else bytes(32)
-            how = c.below(8)
-            if how == 0:
-                await them.aclose()
-                return
-            if how == 1:
-                await them.send(c.take(c.below(70)))
-            elif how == 2:
-                await them.send(net.encode(net.MsgType.BYE, "no"))
-            elif how == 3:  # a lying length prefix, then silence
-                await theirs.send_all(struct.pack(">I", c.pick([5000, 100, 1 << 30])) + b"ab")
-            else:
-                mine = _signed_bytes(TABLE_ID, claimed, ME_ID, our_nonce, nonce)
-                sig = signer.sign(mine)
-                if how == 4:
-                    sig = bytes(64)
-                elif how == 5:
-                    sig = sig[:-1] + bytes([sig[-1] ^ 1])
-                head = c.pick([-1, 0, 7, -2, 2**63 - 1])
-                await them.send(net.encode(net.MsgType.AUTH, sig, head))
+            if listener:  # they dial: HELLO, read 2, send 3, read the verdict
+                if c.chance(10):
+                    junk = [plain_value(c) for _ in range(c.below(6))]
+                    await them.send(packb([int(net.MsgType.HELLO), *junk]))
+                else:
+                    m1 = noise_message(hs.write())
+                    await them.send(net.encode(net.MsgType.HELLO, version, table, m1))
+                k, f = net.decode(await them.receive(1))
+                if k is not net.MsgType.AUTH or await early_end():
+                    return
+                hs.read(f[0])
+                await them.send(net.encode(net.MsgType.AUTH, noise_message(hs.write(payload()))))
+            else:  # we dial: read HELLO, send 2, read 3, send the verdict
+                k, f = net.decode(await them.receive(1))
+                if k is not net.MsgType.HELLO or await early_end():
+                    return
+                hs.read(f[2])
+                await them.send(net.encode(net.MsgType.AUTH, noise_message(hs.write(payload()))))
+                k, f = net.decode(await them.receive(1))
+                if k is not net.MsgType.AUTH:
+                    return
+                hs.read(f[0])
+                cipher = hs.transport("us")
+                verdict = c.pick([net.encode(net.MsgType.WELCOME), net.encode(net.MsgType.BYE, "x"),
+                                  c.take(c.below(30))])  # fmt: skip
+                record = cipher.seal(net.encode_frame(verdict))
+                await theirs.send_all(noise_message(record) if c.chance(4) else record)
             await them.receive(1)
         except (net.NetError, trio.BrokenResourceError, trio.ClosedResourceError):
             pass
@@ -435,6 +470,7 @@ async def _handshake_once(c: Choices) -> None:
                 table_id=TABLE_ID,
                 head=3,
                 listen_port=1,
+                initiator=not listener,
                 expected=expected,
                 admit=admit if listener else None,
                 their_hello=first,
@@ -463,9 +499,10 @@ async def _handshake_once(c: Choices) -> None:
 
 
 def fuzz_handshake(data: bytes) -> None:
-    """One handshake against a hostile other end (HELLO and AUTH fields, an impostor's
-    key, bad signatures, lying prefixes, early close): only NetError, never success for
-    a key the other end cannot sign for, and always within the timeout."""
+    """One Noise handshake against a hostile other end (HELLO fields, flipped or cut Noise
+    messages, payload fields, an impostor's key, bad signatures, lying prefixes, early
+    close): only NetError, never success for a key the other end cannot sign for, and
+    always within the timeout."""
     trio.run(_handshake_once, Choices(data))
 
 

@@ -51,7 +51,7 @@ def test_oversized_prefix_dropped_at_once(attacks: Any) -> None:
 
 def test_truncated_frame_dropped(attacks: Any) -> None:
     assert attacks["dropped_after"]["truncated"] < 1.0
-    assert "ended mid-frame: frame body cut after 16 of 90 bytes" in _warning_for(
+    assert "ended mid-frame: frame body cut after 16 of 55 bytes" in _warning_for(
         attacks, "truncated"
     )
 
@@ -75,6 +75,15 @@ def test_slow_sender_after_handshake_dropped_after_liveness_timeout(attacks: Any
 def test_impostor_cannot_take_a_members_key(attacks: Any) -> None:
     w = _warning_for(attacks, "impostor")
     assert "failed to prove its key (bad signature)" in w
+
+
+def test_tampered_record_after_handshake_dropped_naming_the_peer(attacks: Any) -> None:
+    """A correct handshake, then an encrypted PING with one bit flipped on the way."""
+    assert attacks["dropped_after"]["tampered"] < 1.0
+    w = _warning_for(attacks, "tampered")
+    assert "WARNING p2pcards.net: dropped connection 127.0.0.1:" in w
+    assert "IntegrityError: record 0 from 127.0.0.1:" in w and "failed authentication" in w
+    assert w.count("-") >= 6  # the key's fingerprint is named (twice)
 
 
 @pytest.mark.parametrize(
