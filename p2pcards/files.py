@@ -6,6 +6,11 @@ Layout under the data directory (:func:`home`)::
     tables/<table id hex>.log   the table's log: one record per transcript entry
     tables/<table id hex>.secrets   this peer's secrets for that table (mode 0600)
 
+The data directory and ``tables/`` are mode 0700 and every ``.secrets`` file (and
+``identity.json``) mode 0600: not only when created but on every open, so a folder or file
+copied or made by hand with 0755 / 0644 is tightened (:func:`private_dir`,
+:func:`tighten`).
+
 The data directory is ``$P2PCARDS_HOME`` if set (tests and several peers on one machine
 use it), else the platform's user data directory (platformdirs, e.g.
 ``~/.local/share/p2pcards`` on Linux).
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import struct
 from pathlib import Path
 
@@ -53,20 +59,41 @@ def _explain(action: str, path: Path, exc: OSError) -> StorageError:
     return StorageError(exc.errno or 0, f"cannot {action} {path}: {cure}")
 
 
+def tighten(target: Path | int, mode: int) -> None:
+    """Remove every permission bit of ``target`` (a path or an open fd) beyond ``mode``
+    (e.g. 0644 -> 0600 for ``mode`` 0o600; 0500 stays 0500).  Raises OSError."""
+    st = os.stat(target)
+    current = stat.S_IMODE(st.st_mode)
+    if current & ~mode:
+        if isinstance(target, int):
+            os.fchmod(target, current & mode)
+        else:
+            os.chmod(target, current & mode)
+
+
+def private_dir(path: Path) -> Path:
+    """Create ``path`` (mode 0700, with its parents) if missing, and tighten it to 0700 if
+    it exists with more (see the module docstring).  Returns ``path``; raises
+    StorageError naming the path and the cure."""
+    try:
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+        tighten(path, 0o700)
+    except OSError as exc:
+        raise _explain("create a private directory", path, exc) from None
+    if not path.is_dir():
+        raise StorageError(errno.ENOTDIR, f"cannot use {path}: it is not a directory")
+    return path
+
+
 def home() -> Path:
-    """The data directory (see the module docstring), created (mode 0700) if missing.
+    """The data directory (see the module docstring), created (mode 0700) if missing and
+    tightened to 0700 if it exists with more.
 
     Raises StorageError if it cannot be created.
     """
     override = os.environ.get(ENV_HOME)
     path = Path(override).expanduser() if override else Path(platformdirs.user_data_dir("p2pcards"))
-    try:
-        path.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except OSError as exc:
-        raise _explain("create the data directory", path, exc) from None
-    if not path.is_dir():
-        raise StorageError(errno.ENOTDIR, f"cannot use {path}: it is not a directory")
-    return path
+    return private_dir(path)
 
 
 def check_writable(directory: Path, min_free: int = MIN_FREE) -> None:
@@ -76,7 +103,7 @@ def check_writable(directory: Path, min_free: int = MIN_FREE) -> None:
     unwritable directory, a full disk)."""
     probe = directory / f".probe{os.getpid()}"
     try:
-        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        private_dir(directory)
         fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
             os.write(fd, b"p2pcards")
@@ -140,17 +167,20 @@ def write_atomic(path: Path, data: bytes, mode: int = 0o600) -> None:
 class RecordFile:
     """An append-only file of length-prefixed records, fsynced after each append.
 
-    ``RecordFile(path, mode=0o600)`` opens (creating it, and its directory, if needed);
-    ``append(data)`` writes one record durably; ``read_all(path)`` returns every
-    complete record.  Use as a context manager or call ``close()``.
+    ``RecordFile(path, mode=0o600)`` opens (creating it, and its directory, mode 0700, if
+    needed; a private ``mode`` such as 0600 is also enforced on an existing file, and the
+    directory tightened to 0700); ``append(data)`` writes one record durably;
+    ``read_all(path)`` returns every complete record.  Use as a context manager or call ``close()``.
     """
 
     def __init__(self, path: Path, mode: int = 0o644) -> None:
         self.path = Path(path)
+        private_dir(self.path.parent)
         try:
-            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             existed = self.path.exists()
             self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, mode)
+            if not mode & 0o077:
+                tighten(self._fd, mode)
         except OSError as exc:
             raise _explain("open for writing", self.path, exc) from None
         if not existed:

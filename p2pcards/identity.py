@@ -108,7 +108,7 @@ def load_identity(base: Path | None = None) -> Identity | None:
     ``base`` defaults to :func:`p2pcards.files.home`.  A file readable by others is
     tightened to 0600.  Raises IdentityError (malformed) or StorageError (unreadable).
     """
-    path = (base if base is not None else files.home()) / IDENTITY_FILE
+    path = (files.private_dir(base) if base is not None else files.home()) / IDENTITY_FILE
     try:
         raw = path.read_bytes()
     except FileNotFoundError:

@@ -113,3 +113,40 @@ def test_table_files_append_fsync_and_read_back(home: Path) -> None:
         fh.write(b"\x00\x00\x00\x09half")
     assert tf.read_log() == ([b"entry 0", b"", b"entry 2"], True)
     assert files.TableFiles(b"\x01", base=home).read_log() == ([], False)
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_existing_loose_dirs_and_secrets_are_tightened_on_every_open(home: Path) -> None:
+    """A data directory, tables/ and .secrets made by hand (or by an older version) with
+    0755 / 0644 are tightened when next opened; the public log keeps 0644."""
+    from p2pcards.peer._storage import TableStorage
+
+    tid = bytes(range(16))
+    tables = home / "tables"
+    tables.mkdir(parents=True)
+    os.chmod(home, 0o755)
+    os.chmod(tables, 0o755)
+    secrets = tables / f"{tid.hex()}.secrets"
+    log = tables / f"{tid.hex()}.log"
+    for path in (secrets, log):
+        path.write_bytes(b"")
+        os.chmod(path, 0o644)
+    assert files.home() == home and _mode(home) == 0o700
+    os.chmod(home, 0o755)
+    storage = TableStorage(tid, home)
+    assert (_mode(home), _mode(tables), _mode(secrets), _mode(log)) == (0o700, 0o700, 0o600, 0o644)
+    storage.close()
+    os.chmod(tables, 0o777)
+    os.chmod(secrets, 0o666)
+    files.TableFiles(tid, home).open_secrets().close()
+    assert (_mode(tables), _mode(secrets)) == (0o700, 0o600)
+    os.chmod(home, 0o750)
+    identity.load_or_create_identity(name="x", base=home)
+    assert _mode(home) == 0o700
+    # tightening only: a stricter mode is left as it is
+    os.chmod(secrets, 0o400)
+    files.tighten(secrets, 0o600)
+    assert _mode(secrets) == 0o400

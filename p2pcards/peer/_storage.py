@@ -18,14 +18,18 @@ from typing import Any, BinaryIO
 
 import msgpack
 
-from p2pcards.files import StorageError, home
+from p2pcards.files import StorageError, home, private_dir, tighten
 from p2pcards.transcript import MAGIC, RecordType, _filelog, encode_record, recover
 
 
 def _open(path: Path, mode: int) -> BinaryIO:
+    """Open (create) ``path``; its directory is made or tightened to 0700, and a private
+    ``mode`` (0600) is enforced on an existing file too."""
+    private_dir(path.parent)
     try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd = os.open(path, os.O_RDWR | os.O_CREAT, mode)
+        if not mode & 0o077:
+            tighten(fd, mode)
         return os.fdopen(fd, "r+b")
     except OSError as exc:
         raise StorageError(exc.errno or 0, f"cannot open {path}: {exc.strerror}") from None
@@ -40,7 +44,7 @@ class TableStorage:
     """
 
     def __init__(self, table_id: bytes, base: Path | None = None) -> None:
-        root = base if base is not None else home()
+        root = private_dir(base) if base is not None else home()
         self.log_path = root / "tables" / f"{table_id.hex()}.log"
         self.secrets_path = root / "tables" / f"{table_id.hex()}.secrets"
         self._log = _open(self.log_path, 0o644)
