@@ -8,6 +8,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from p2pcards import selftest
 from p2pcards.cli._i18n import default_lang
 
 _COMMANDS = ["simulate", "audit", "host", "join", "list_tables", "identity", "play"]
@@ -45,6 +46,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    try:
+        selftest.check_group_library()
+    except selftest.UnsafeGroupLibrary as exc:  # refuse to play on a broken libsodium
+        print(exc.russian if args.lang == "ru" else exc.english, file=sys.stderr)
+        return 3
     try:
         rc: int = args.func(args)
     except KeyboardInterrupt:
