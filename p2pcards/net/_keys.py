@@ -5,7 +5,8 @@ is what people compare aloud: the SHA-256 of the key, base32-encoded, first 16 c
 in 4 groups of 4 (e.g. ``"K7QX-3MAB-Z2LD-W4PE"``); :func:`short_fingerprint` is the
 first group only, used in log messages and mDNS TXT records.  :func:`check_peer_id`
 validates a key received from anyone (canonical encoding, on the curve, not of small
-order, in the prime-order subgroup: libsodium's ``crypto_core_ed25519_is_valid_point``).
+order, in the prime-order subgroup) with the group layer's
+:func:`p2pcards.mental_poker.check_ed25519_key`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import hashlib
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
-from nacl.bindings import crypto_core_ed25519_is_valid_point
+
+from p2pcards.mental_poker import InvalidPublicKey, check_ed25519_key
 
 PEER_ID_SIZE = 32
 
@@ -43,11 +45,12 @@ def check_peer_id(peer_id: bytes) -> str | None:
     """None if ``peer_id`` is a usable Ed25519 public key, else why not.
 
     Usable: 32 bytes, the canonical encoding of a point on the curve, not of small order
-    and in the prime-order subgroup (``crypto_core_ed25519_is_valid_point``; its
-    correctness on this libsodium is checked at start-up by :mod:`p2pcards.selftest`).
+    and in the prime-order subgroup (:func:`p2pcards.mental_poker.check_ed25519_key`:
+    libsodium's ``crypto_core_ed25519_is_valid_point`` and an ``(L+1)·P == P`` check; the
+    library itself is checked at start-up by :mod:`p2pcards.selftest`).
     """
-    if len(peer_id) != PEER_ID_SIZE:
-        return f"{len(peer_id)} bytes, not {PEER_ID_SIZE}"
-    if not crypto_core_ed25519_is_valid_point(peer_id):
-        return "not a canonical point of the prime-order subgroup (or of small order)"
+    try:
+        check_ed25519_key(peer_id, seat=None)
+    except InvalidPublicKey as exc:
+        return str(exc)
     return None
