@@ -26,7 +26,7 @@ it in place of the above): :class:`ProofContext`, :class:`SeatKey` /
 :func:`joint_key`), :func:`shuffle_proven` / :func:`check_shuffle` (Terelius–Wikström),
 :func:`make_shares` / :func:`check_shares`, :func:`reencrypt_proven` /
 :func:`check_reencryption`, claims (:func:`prove_claim` / :func:`check_claim` with
-:func:`each_card_in` / :func:`some_card_in`), lots (:func:`lot_deck`,
+:func:`each_card_in` / :func:`some_card_in` / :func:`holds_a_pair`), lots (:func:`lot_deck`,
 :func:`lot_outcome`), and :func:`check_ed25519_key` / :func:`check_x25519_key` for
 long-term keys.
 
@@ -38,10 +38,13 @@ Joint randomness: :func:`random_value`, :func:`random_commitment`,
 
 from p2pcards.mental_poker._cards import PROTOCOL_VERSION, DeckSpec, HandContext, card_point
 from p2pcards.mental_poker._claims import (
-    Branch,
-    Clause,
+    AllOf,
+    AnyOf,
+    Leaf,
+    Node,
     check_claim,
     each_card_in,
+    holds_a_pair,
     prove_claim,
     some_card_in,
 )
@@ -127,13 +130,13 @@ from p2pcards.mental_poker._verify import OpenShare, SealedShare, verify_deck
 __all__ = [
     "PROTOCOL_VERSION",
     "PROTOCOL_VERSION_2",
+    "AllOf",
+    "AnyOf",
     "BadClaimProof",
     "BadKeyProof",
     "BadReencryptionProof",
     "BadShuffleProof",
-    "Branch",
     "Ciphertext",
-    "Clause",
     "CommitmentMismatch",
     "DeckMismatch",
     "DeckSpec",
@@ -146,8 +149,10 @@ __all__ = [
     "InvalidPublicKey",
     "InvalidScalar",
     "L",
+    "Leaf",
     "MalformedMessage",
     "MentalPokerError",
+    "Node",
     "NotACard",
     "OpenShare",
     "OrderViolation",
@@ -183,6 +188,7 @@ __all__ = [
     "each_card_in",
     "encrypt",
     "generator",
+    "holds_a_pair",
     "initial_deck",
     "joint_key",
     "key_commitment",

@@ -1,32 +1,36 @@
-"""Claims about hidden cards, proven when made: disjunctive Chaum–Pedersen proofs
-(Cramer, Damgård and Schoenmakers, "Proofs of partial knowledge", CRYPTO '94, the OR
-composition of Σ-protocols; made non-interactive by Fiat–Shamir).
-protocol/mental_poker_v2.md, §10, is normative.
+"""Claims about hidden cards, proven when made: Chaum–Pedersen proofs composed by AND and OR
+(Cramer, Damgård and Schoenmakers, "Proofs of partial knowledge and simplified design of
+witness hiding protocols", CRYPTO '94: OR by splitting the challenge, AND by sharing it),
+made non-interactive by Fiat–Shamir.  protocol/mental_poker_v2.md, §10, is normative.
 
 A hidden card of seat ``j`` is a ciphertext ``(C1, C2)`` whose other shares are public, so
-everyone computes ``W = C2 − Σ_{i≠j} D_i = M + x_j·C1``.  A *branch* ``(C1, W, M_k)`` is the
-statement "``Y_j = x_j·G`` and ``W − M_k = x_j·C1``", i.e. the card is ``M_k``.  A *clause*
-is a list of branches, true when one branch is (an OR); a *claim* is a list of clauses, all
-true (an AND), proven with one common challenge:
+everyone computes ``W = C2 − Σ_{i≠j} D_i = M + x_j·C1``.  A leaf ``(C1, W, M)`` is the
+statement "``Y_j = x_j·G`` and ``W − M = x_j·C1``", i.e. the card is ``M``.  A claim is a
+tree of :class:`AnyOf` (OR) and :class:`AllOf` (AND) nodes over leaves:
 
-- "every card of my hand lies in the allowed set" (cannot follow suit, has no queen): one
-  clause per card, its branches the allowed cards (:func:`each_card_in`);
-- "one of my cards lies in the set" (the rank an asker must hold): one clause whose
-  branches are every (card, allowed card) pair (:func:`some_card_in`).
+- "every card of my hand lies in the allowed set" (cannot follow suit, has no queen):
+  :func:`each_card_in` = AllOf(AnyOf(leaves of card 1), AnyOf(leaves of card 2), ...);
+- "one of my cards lies in the set" (the rank an asker must hold): :func:`some_card_in`;
+- "I hold both cards of one of these pairs" (a marriage: king and queen of one suit):
+  :func:`holds_a_pair`.
 
-Per clause the prover makes the true branch honestly and simulates the others (CDS):
-random ``c_k, s_k`` with ``a_k = s_k·G + c_k·Y_j``, ``b_k = s_k·C1 + c_k·(W − M_k)``; true
-branch: ``a = w·G``, ``b = w·C1``; ``c = H("claim-challenge", ctx, G, Y_j, every branch with
-its a_k, b_k)``; the true branch gets ``c_* = c − Σ_{others} c_k`` and ``s_* = w − c_*·x_j``.
-The verifier recomputes every ``a_k, b_k``, then checks for each clause ``Σ_k c_k = c``.
-Body: ``[[[c_k...], [s_k...]] per clause]``.  Cost per branch: 1 base and 3 variable
-multiplications to make or to check.
+Proof ``[c, [[c_k of each child] per AnyOf node], [s per leaf]]`` (nodes and leaves in
+pre-order).  Prover: a true node gets real commitments (leaf: ``a = w·G``, ``b = w·C1``;
+AnyOf: one true child real, the others simulated with random challenges; AllOf: every
+child real); a simulated node with challenge ``e`` (leaf: random ``s``, ``a = s·G + e·Y_j``,
+``b = s·C1 + e·(W − M)``; AnyOf: random split of ``e``; AllOf: ``e`` to every child).
+``c = H("claim-challenge", ctx, G, Y_j, shape, every leaf with its a, b)``; then the real
+parts are finished top down (an AnyOf's real child gets ``e − Σ others``; a real leaf
+``s = w − e·x_j``).  Verifier: from ``c`` at the root, each AnyOf's children's challenges
+must add up to its own; every leaf's ``a, b`` recomputed as for a simulated leaf; the hash
+must give ``c``.  Cost per leaf: 1 base and 3 variable multiplications, to make or check.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Union
 
 from p2pcards.mental_poker._domain import ProofContext, challenge
 from p2pcards.mental_poker._elgamal import Ciphertext
@@ -46,118 +50,235 @@ from p2pcards.mental_poker._ristretto import (
 )
 from p2pcards.mental_poker._seat_key import SeatKey
 
-Branch = tuple[bytes, bytes, bytes]
-"""``(C1, W, M)``: "the card with this ``C1`` and partial decryption ``W`` is ``M``"."""
-Clause = list[Branch]
+Leaf = tuple[bytes, bytes, bytes]
+"""``(C1, W, M)``: "the hidden card with this ``C1`` and partial decryption ``W`` is
+``M``"."""
 
 
-def each_card_in(
-    cards: Sequence[tuple[Ciphertext, bytes]], allowed: Sequence[bytes]
-) -> list[Clause]:
-    """Clauses for "each of these hidden cards ``(ciphertext, W)`` is one of ``allowed``"
-    (card points)."""
-    return [[(ct[0], w, m) for m in allowed] for ct, w in cards]
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    """True when at least one child is (OR).  Non-empty."""
+
+    children: tuple[Node, ...]
 
 
-def some_card_in(
-    cards: Sequence[tuple[Ciphertext, bytes]], allowed: Sequence[bytes]
-) -> list[Clause]:
-    """One clause for "at least one of these hidden cards is one of ``allowed``"."""
-    return [[(ct[0], w, m) for ct, w in cards for m in allowed]]
+@dataclass(frozen=True, slots=True)
+class AllOf:
+    """True when every child is (AND).  Non-empty."""
+
+    children: tuple[Node, ...]
 
 
-def _ab(y: bytes, branch: Branch, c: bytes, s: bytes) -> tuple[bytes, bytes]:
-    c1, w, m = branch
-    return add(mul_base(s), mul(c, y)), add(mul(s, c1), mul(c, sub(w, m)))
+Node = Union[Leaf, AnyOf, AllOf]  # noqa: UP007  (a forward reference in the dataclasses)
+
+Held = Sequence[tuple[Ciphertext, bytes]]
+"""Hidden cards of the claimer: ``(ciphertext, W)`` each."""
 
 
-def _challenge(
-    ctx: ProofContext, y: bytes, clauses: Sequence[Clause], ab: Sequence[Sequence[Any]]
-) -> bytes:
-    rows = [
-        [[*branch, a, b] for branch, (a, b) in zip(cl, ab_cl, strict=True)]
-        for cl, ab_cl in zip(clauses, ab, strict=True)
-    ]
-    return challenge("claim-challenge", ctx.fields(), G, y, rows)
+def each_card_in(cards: Held, allowed: Sequence[bytes]) -> AllOf:
+    """ "Each of these hidden cards is one of ``allowed``" (card points, in the order the
+    game's rules define)."""
+    return AllOf(tuple(AnyOf(tuple((ct[0], w, m) for m in allowed)) for ct, w in cards))
+
+
+def some_card_in(cards: Held, allowed: Sequence[bytes]) -> AnyOf:
+    """ "At least one of these hidden cards is one of ``allowed``": leaves (card 0,
+    allowed 0), (card 0, allowed 1), ..., (card 1, allowed 0), ..."""
+    return AnyOf(tuple((ct[0], w, m) for ct, w in cards for m in allowed))
+
+
+def holds_a_pair(cards: Held, pairs: Sequence[tuple[bytes, bytes]]) -> AnyOf:
+    """ "For one of ``pairs`` (p, q), some card is p and some card is q" (e.g. a marriage:
+    the pairs (K, Q) of each suit)."""
+    return AnyOf(
+        tuple(AllOf((some_card_in(cards, [p]), some_card_in(cards, [q]))) for p, q in pairs)
+    )
+
+
+def _shape(node: Node, out: list[int]) -> None:
+    if isinstance(node, tuple):
+        out.append(0)
+        return
+    out.append(1 if isinstance(node, AnyOf) else 2)
+    out.append(len(node.children))
+    for ch in node.children:
+        _shape(ch, out)
+
+
+def _check_tree(node: Node) -> None:
+    if isinstance(node, tuple):
+        if len(node) != 3:
+            raise ValueError("a leaf is (C1, W, M)")
+        return
+    if not node.children:
+        raise ValueError("an AnyOf/AllOf node needs children")
+    for ch in node.children:
+        _check_tree(ch)
+
+
+def _sim_ab(y: bytes, leaf: Leaf, e: bytes, s: bytes) -> tuple[bytes, bytes]:
+    c1, w, m = leaf
+    return add(mul_base(s), mul(e, y)), add(mul(s, c1), mul(e, sub(w, m)))
+
+
+def _challenge(ctx: ProofContext, y: bytes, tree: Node, rows: Sequence[Sequence[bytes]]) -> bytes:
+    shape: list[int] = []
+    _shape(tree, shape)
+    return challenge("claim-challenge", ctx.fields(), G, y, shape, [list(r) for r in rows])
+
+
+@dataclass
+class _Prover:
+    key: SeatKey
+    random_bytes: RandomBytes
+    xc1: dict[bytes, bytes] = field(default_factory=dict)
+    rows: list[list[bytes]] = field(default_factory=list)  # leaves: C1, W, M, a, b
+    leaf_s: list[bytes] = field(default_factory=list)  # per leaf: s, or the nonce w
+    real_leaf: list[bool] = field(default_factory=list)
+    any_cs: list[list[bytes]] = field(default_factory=list)  # per AnyOf: children's e
+    any_real: list[int] = field(default_factory=list)  # per AnyOf: index of its real child
+
+    def true(self, node: Node) -> bool:
+        if isinstance(node, tuple):
+            c1, w, m = node
+            if c1 not in self.xc1:
+                self.xc1[c1] = mul(self.key.secret, c1)
+            return sub(w, m) == self.xc1[c1]
+        if isinstance(node, AnyOf):
+            return any(self.true(ch) for ch in node.children)
+        return all(self.true(ch) for ch in node.children)
+
+    def commit(self, node: Node, e: bytes | None) -> None:
+        """Pre-order: real commitments when ``e`` is None (the node is true), else
+        simulated with challenge ``e``."""
+        if isinstance(node, tuple):
+            if e is None:
+                w = random_scalar(self.random_bytes)
+                self.rows.append([*node, mul_base(w), mul(w, node[0])])
+                self.leaf_s.append(w)
+                self.real_leaf.append(True)
+            else:
+                s = random_scalar(self.random_bytes)
+                self.rows.append([*node, *_sim_ab(self.key.public, node, e, s)])
+                self.leaf_s.append(s)
+                self.real_leaf.append(False)
+            return
+        if isinstance(node, AllOf):
+            for ch in node.children:
+                self.commit(ch, e)
+            return
+        k = len(self.any_cs)
+        cs: list[bytes] = []
+        self.any_cs.append(cs)
+        if e is None:
+            real = next(i for i, ch in enumerate(node.children) if self.true(ch))
+            self.any_real.append(real)
+            for i, ch in enumerate(node.children):
+                if i == real:
+                    cs.append(b"")
+                    self.commit(ch, None)
+                else:
+                    cs.append(random_scalar(self.random_bytes))
+                    self.commit(ch, cs[-1])
+        else:
+            self.any_real.append(-1)
+            for i, ch in enumerate(node.children):
+                if i < len(node.children) - 1:
+                    cs.append(random_scalar(self.random_bytes))
+                else:
+                    cs.append(s_sub(e, s_sum(cs)))
+                self.commit(ch, cs[-1])
+        assert len(self.any_cs[k]) == len(node.children)
+
+    def finish(self, node: Node, e: bytes, leaf: list[int], anys: list[int]) -> None:
+        """Pre-order again: fill in the real parts once the challenge ``e`` of ``node``
+        is known (``leaf`` and ``anys`` are running indices)."""
+        if isinstance(node, tuple):
+            i = leaf[0]
+            leaf[0] += 1
+            if self.real_leaf[i]:
+                self.leaf_s[i] = s_sub(self.leaf_s[i], s_mul(e, self.key.secret))
+            return
+        if isinstance(node, AllOf):
+            for ch in node.children:
+                self.finish(ch, e, leaf, anys)
+            return
+        k = anys[0]
+        anys[0] += 1
+        cs, real = self.any_cs[k], self.any_real[k]
+        if real >= 0:
+            cs[real] = s_sub(e, s_sum([c for i, c in enumerate(cs) if i != real]))
+        for ch, c in zip(node.children, cs, strict=True):
+            self.finish(ch, c, leaf, anys)
 
 
 def prove_claim(
-    ctx: ProofContext,
-    key: SeatKey,
-    clauses: Sequence[Clause],
-    true_branch: Sequence[int],
-    random_bytes: RandomBytes,
+    ctx: ProofContext, key: SeatKey, tree: Node, random_bytes: RandomBytes
 ) -> list[Any]:
-    """The proof of ``clauses`` by seat ``ctx.seat`` holding ``key``; ``true_branch[i]`` is
-    the index of a true branch of clause ``i`` (the prover knows its cards).  ValueError
-    for an empty claim, an empty clause or a branch that is not true."""
-    if not clauses or any(not cl for cl in clauses) or len(true_branch) != len(clauses):
-        raise ValueError("a claim needs non-empty clauses and one true branch per clause")
-    y = key.public
-    sims: list[list[tuple[bytes, bytes]]] = []
-    ab: list[list[tuple[bytes, bytes]]] = []
-    nonces: list[bytes] = []
-    for cl, t in zip(clauses, true_branch, strict=True):
-        c1, w, m = cl[t]
-        if sub(w, m) != mul(key.secret, c1):
-            raise ValueError("the branch given as true is not")
-        nonce = random_scalar(random_bytes)
-        nonces.append(nonce)
-        sim_cl, ab_cl = [], []
-        for k, branch in enumerate(cl):
-            if k == t:
-                sim_cl.append((b"", b""))
-                ab_cl.append((mul_base(nonce), mul(nonce, c1)))
-            else:
-                ck, sk = random_scalar(random_bytes), random_scalar(random_bytes)
-                sim_cl.append((ck, sk))
-                ab_cl.append(_ab(y, branch, ck, sk))
-        sims.append(sim_cl)
-        ab.append(ab_cl)
-    c = _challenge(ctx, y, clauses, ab)
-    out = []
-    for sim_cl, t, nonce in zip(sims, true_branch, nonces, strict=True):
-        c_true = s_sub(c, s_sum([ck for k, (ck, _) in enumerate(sim_cl) if k != t]))
-        cs = [c_true if k == t else ck for k, (ck, _) in enumerate(sim_cl)]
-        ss = [
-            s_sub(nonce, s_mul(c_true, key.secret)) if k == t else sk
-            for k, (_, sk) in enumerate(sim_cl)
-        ]
-        out.append([cs, ss])
-    return out
+    """The proof of ``tree`` by seat ``ctx.seat`` holding ``key`` (the prover finds which
+    leaves are true itself).  ValueError if the claim is false or the tree malformed."""
+    _check_tree(tree)
+    p = _Prover(key, random_bytes)
+    if not p.true(tree):
+        raise ValueError("the claim is false: it cannot be proven")
+    p.commit(tree, None)
+    c = _challenge(ctx, key.public, tree, p.rows)
+    p.finish(tree, c, [0], [0])
+    return [c, p.any_cs, p.leaf_s]
 
 
-def check_claim(ctx: ProofContext, public: bytes, clauses: Sequence[Clause], body: object) -> None:
-    """Check seat ``ctx.seat``'s proof ``body`` of ``clauses`` (whose points the caller
+def check_claim(ctx: ProofContext, public: bytes, tree: Node, body: object) -> None:
+    """Check seat ``ctx.seat``'s proof ``body`` of ``tree`` (whose points the caller
     computed from checked entries) against its key ``public``.  Raises, blaming
     ``ctx.seat``: MalformedMessage (shape), InvalidScalar, BadClaimProof (the claim is
-    not proven: a false claim)."""
+    not proven: a false claim; ``position`` = the AnyOf node whose challenges do not add
+    up, when that is where it fails)."""
     seat, step = ctx.seat, ctx.step
-    if not isinstance(body, list | tuple) or len(body) != len(clauses) or not clauses:
-        raise MalformedMessage(f"claim proof is not {len(clauses)} clauses", seat=seat, step=step)
-    parsed = []
-    for i, (cl, part) in enumerate(zip(clauses, body, strict=True)):
-        if (
-            not isinstance(part, list | tuple)
-            or len(part) != 2
-            or not all(isinstance(x, list | tuple) and len(x) == len(cl) for x in part)
+    if not isinstance(body, list | tuple) or len(body) != 3:
+        raise MalformedMessage(
+            "claim proof is not [c, challenges, responses]", seat=seat, step=step
+        )
+    c = check_scalar(body[0], what="claim challenge", seat=seat, step=step)
+    any_cs, leaf_s = body[1], body[2]
+    if not isinstance(any_cs, list | tuple) or not isinstance(leaf_s, list | tuple):
+        raise MalformedMessage("claim proof lists missing", seat=seat, step=step)
+    rows: list[list[bytes]] = []
+    idx = [0, 0]
+
+    def walk(node: Node, e: bytes) -> None:
+        if isinstance(node, tuple):
+            i = idx[0]
+            idx[0] += 1
+            if i >= len(leaf_s):
+                raise MalformedMessage("claim proof has too few responses", seat=seat, step=step)
+            s = check_scalar(leaf_s[i], what="claim response", seat=seat, step=step, position=i)
+            rows.append([*node, *_sim_ab(public, node, e, s)])
+            return
+        if isinstance(node, AllOf):
+            for ch in node.children:
+                walk(ch, e)
+            return
+        k = idx[1]
+        idx[1] += 1
+        if k >= len(any_cs) or not (
+            isinstance(any_cs[k], list | tuple) and len(any_cs[k]) == len(node.children)
         ):
             raise MalformedMessage(
-                f"claim proof of clause {i} is not [c list, s list] of {len(cl)}",
-                seat=seat,
-                step=step,
-                position=i,
+                "claim proof challenges do not match the claim", seat=seat, step=step, position=k
             )
-        cs = [check_scalar(x, what="claim c", seat=seat, step=step, position=i) for x in part[0]]
-        ss = [check_scalar(x, what="claim s", seat=seat, step=step, position=i) for x in part[1]]
-        parsed.append((cs, ss))
-    ab = [
-        [_ab(public, br, ck, sk) for br, ck, sk in zip(cl, cs, ss, strict=True)]
-        for cl, (cs, ss) in zip(clauses, parsed, strict=True)
-    ]
-    c = _challenge(ctx, public, clauses, ab)
-    for i, (cs, _) in enumerate(parsed):
-        if s_sum(cs) != c:
+        cs = [
+            check_scalar(x, what="claim challenge", seat=seat, step=step, position=k)
+            for x in any_cs[k]
+        ]
+        if s_sum(cs) != e:
             raise BadClaimProof(
-                "the claim about hidden cards is not proven", seat=seat, step=step, position=i
+                "the claim about hidden cards is not proven", seat=seat, step=step, position=k
             )
+        for ch, ck in zip(node.children, cs, strict=True):
+            walk(ch, ck)
+
+    walk(tree, c)
+    if idx != [len(leaf_s), len(any_cs)]:
+        raise MalformedMessage("claim proof has extra items", seat=seat, step=step)
+    if _challenge(ctx, public, tree, rows) != c:
+        raise BadClaimProof("the claim about hidden cards is not proven", seat=seat, step=step)

@@ -206,17 +206,17 @@ def claim() -> None:
     ]
     rec.take()
     allowed = [card_point(TABLE, c) for c in (0, 26, 39)]  # not hearts, of three cards
-    clauses = each_card_in(list(zip(cts, ws, strict=True)), allowed)
+    tree = each_card_in(list(zip(cts, ws, strict=True)), allowed)
     ctx = ProofContext(TABLE, 7, 0, "trick 1")
-    body = prove_claim(ctx, keys[0], clauses, [0, 2], rec)
+    body = prove_claim(ctx, keys[0], tree, rec)
     write(
         "v2_claim.json",
         {
-            "comment": "mental_poker_v2.md §10: seat 0 proves both its cards are in a set",
+            "comment": "mental_poker_v2.md §10: seat 0 proves each of its two cards is in a "
+            "set of three (AllOf of two AnyOf of three leaves [C1, W, M])",
             "context": ctx_json(ctx),
             "secret": keys[0].secret,
-            "clauses": clauses,
-            "true_branch": [0, 2],
+            "clauses": [[list(leaf) for leaf in any_of.children] for any_of in tree.children],
             "draws": rec.take(),
             "body": body,
         },

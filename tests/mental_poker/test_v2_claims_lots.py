@@ -8,7 +8,14 @@ from typing import Any
 import pytest
 
 from p2pcards.cards import deck, parse_card
-from p2pcards.mental_poker._claims import check_claim, each_card_in, prove_claim, some_card_in
+from p2pcards.mental_poker._claims import (
+    AnyOf,
+    check_claim,
+    each_card_in,
+    holds_a_pair,
+    prove_claim,
+    some_card_in,
+)
 from p2pcards.mental_poker._domain import card_point
 from p2pcards.mental_poker._elgamal import Ciphertext, encrypt, joint_key
 from p2pcards.mental_poker._errors import BadClaimProof, InvalidScalar, MalformedMessage
@@ -63,78 +70,109 @@ def not_of_suit(suit: str) -> list[bytes]:
 
 def test_cannot_follow_suit_true_claim_verifies() -> None:
     h = Hand(["9♠", "K♠", "A♦", "10♣"])
-    allowed = not_of_suit("♥")
-    clauses = each_card_in(h.held(), allowed)
-    true = [allowed.index(card_point(TABLE, c.code)) for c in h.cards]
-    body = prove_claim(ctx(0, "trick 3"), h.keys[0], clauses, true, rng(5))
-    check_claim(ctx(0, "trick 3"), h.keys[0].public, clauses, body)
-    assert body == prove_claim(ctx(0, "trick 3"), h.keys[0], clauses, true, rng(5))
+    tree = each_card_in(h.held(), not_of_suit("♥"))
+    body = prove_claim(ctx(0, "trick 3"), h.keys[0], tree, rng(5))
+    check_claim(ctx(0, "trick 3"), h.keys[0].public, tree, body)
+    assert body == prove_claim(ctx(0, "trick 3"), h.keys[0], tree, rng(5))
 
 
 def test_false_follow_suit_claim_refused() -> None:
-    # Seat 0 holds a heart and claims it cannot follow hearts: it has no true branch for
-    # that card, so it simulates every branch; the challenges cannot add up.
+    # Seat 0 holds a heart and claims it cannot follow hearts.
     h = Hand(["9♠", "Q♥", "A♦"])
-    allowed = not_of_suit("♥")
-    clauses = each_card_in(h.held(), allowed)
-    with pytest.raises(ValueError):
-        prove_claim(ctx(0), h.keys[0], clauses, [0, 0, 0], rng(5))
+    tree = each_card_in(h.held(), not_of_suit("♥"))
+    with pytest.raises(ValueError, match="false"):
+        prove_claim(ctx(0), h.keys[0], tree, rng(5))
     # a forged proof: the honest proof for a different (true) hand transplanted
     other = Hand(["9♠", "K♠", "A♦"], seed=1)
-    oc = each_card_in(other.held(), allowed)
-    otrue = [allowed.index(card_point(TABLE, c.code)) for c in other.cards]
-    body = prove_claim(ctx(0), other.keys[0], oc, otrue, rng(6))
+    body = prove_claim(ctx(0), other.keys[0], each_card_in(other.held(), not_of_suit("♥")), rng(6))
     with pytest.raises(BadClaimProof) as e:
-        check_claim(ctx(0), h.keys[0].public, clauses, body)
+        check_claim(ctx(0), h.keys[0].public, tree, body)
     assert e.value.seat == 0
+    # a forged proof: simulate the heart's clause too (every branch simulated), then
+    # adjust one challenge so the clause sums up: the root hash no longer matches
+    true_tree = each_card_in(h.held()[:1] + h.held()[2:], not_of_suit("♥"))
+    part = prove_claim(ctx(0), h.keys[0], true_tree, rng(7))
+    forged = copy(part)
+    forged[1].insert(1, copy(part[1][0]))
+    forged[2][len(not_of_suit("♥")) : len(not_of_suit("♥"))] = part[2][: len(not_of_suit("♥"))]
+    with pytest.raises(BadClaimProof):
+        check_claim(ctx(0), h.keys[0].public, tree, forged)
 
 
 def test_claim_mutations_refused() -> None:
     h = Hand(["9♠", "A♦"])
     allowed = not_of_suit("♥")
-    clauses = each_card_in(h.held(), allowed)
-    true = [allowed.index(card_point(TABLE, c.code)) for c in h.cards]
-    body = prove_claim(ctx(0), h.keys[0], clauses, true, rng(5))
+    tree = each_card_in(h.held(), allowed)
+    body = prove_claim(ctx(0), h.keys[0], tree, rng(5))
     y = h.keys[0].public
-    for i in range(2):
-        for j in range(2):
-            for k in (0, true[i], len(allowed) - 1):
-                bad = copy(body)
-                bad[i][j][k] = flip(bad[i][j][k], 3)
-                with pytest.raises((BadClaimProof, InvalidScalar)):
-                    check_claim(ctx(0), y, clauses, bad)
+    flips = [[0]] + [[1, i, k] for i in range(2) for k in (0, 5, len(allowed) - 1)]
+    flips += [[2, k] for k in (0, 7, 2 * len(allowed) - 1)]
+    for path in flips:
+        bad = copy(body)
+        node = bad
+        for p in path[:-1]:
+            node = node[p]
+        node[path[-1]] = flip(node[path[-1]], 3)
+        with pytest.raises((BadClaimProof, InvalidScalar)):
+            check_claim(ctx(0), y, tree, bad)
     # a wrong OR-branch: the allowed set changed under the proof (hearts instead of spades)
     with pytest.raises(BadClaimProof):
         check_claim(ctx(0), y, each_card_in(h.held(), not_of_suit("♠")), body)
     for other in [ctx(1), ctx(0, "other"), ctx(0, hand=9), ctx(0, table=b"t2")]:
         with pytest.raises(BadClaimProof):
-            check_claim(other, y, clauses, body)
+            check_claim(other, y, tree, body)
     with pytest.raises(BadClaimProof):
-        check_claim(ctx(0), h.keys[1].public, clauses, body)
+        check_claim(ctx(0), h.keys[1].public, tree, body)
     with pytest.raises(BadClaimProof):  # the cards swapped
-        check_claim(ctx(0), y, [clauses[1], clauses[0]], body)
+        check_claim(ctx(0), y, each_card_in(h.held()[::-1], allowed), body)
+    with pytest.raises((BadClaimProof, MalformedMessage)):  # an AND read as an OR
+        check_claim(ctx(0), y, AnyOf(tree.children), body)
     for bad in [
-        body[:1],
-        [*body, body[0]],
-        [body[0], [body[1][0]]],
-        [body[0], [body[1][0], body[1][1][:-1]]],
+        body[:2],
+        [*body, 1],
+        [body[0], body[1][:1], body[2]],
+        [body[0], body[1], body[2][:-1]],
+        [body[0], body[1], [*body[2], body[0]]],
+        [body[0], [body[1][0], body[1][1][:-1]], body[2]],
         None,
+        [body[0], 1, 2],
     ]:
         with pytest.raises(MalformedMessage):
-            check_claim(ctx(0), y, clauses, bad)
+            check_claim(ctx(0), y, tree, bad)
 
 
 def test_some_card_in_set() -> None:
     # Sunduchki: asking for queens, the asker proves it holds at least one queen.
     h = Hand(["9♠", "Q♦", "A♦"])
     queens = points(["Q♠", "Q♥", "Q♦", "Q♣"])
-    clauses = some_card_in(h.held(), queens)
-    body = prove_claim(ctx(0), h.keys[0], clauses, [1 * 4 + 2], rng(8))
-    check_claim(ctx(0), h.keys[0].public, clauses, body)
+    tree = some_card_in(h.held(), queens)
+    body = prove_claim(ctx(0), h.keys[0], tree, rng(8))
+    check_claim(ctx(0), h.keys[0].public, tree, body)
     nq = Hand(["9♠", "K♦", "A♦"])
-    ncl = some_card_in(nq.held(), queens)
+    ntree = some_card_in(nq.held(), queens)
+    with pytest.raises(ValueError):
+        prove_claim(ctx(0), nq.keys[0], ntree, rng(8))
     with pytest.raises(BadClaimProof):
-        check_claim(ctx(0), nq.keys[0].public, ncl, body)
+        check_claim(ctx(0), nq.keys[0].public, ntree, body)
+
+
+def _marriages() -> list[tuple[bytes, bytes]]:
+    return [(points([f"K{s}"])[0], points([f"Q{s}"])[0]) for s in "♠♣♦♥"]
+
+
+def test_marriage_held() -> None:
+    # Thousand: a bid over 120 needs a marriage (king and queen of one suit).
+    h = Hand(["9♠", "K♦", "A♣", "Q♦", "Q♠", "10♥"])
+    tree = holds_a_pair(h.held(), _marriages())
+    body = prove_claim(ctx(0, "bid"), h.keys[0], tree, rng(9))
+    check_claim(ctx(0, "bid"), h.keys[0].public, tree, body)
+    # a king and a queen of different suits is no marriage
+    no = Hand(["9♠", "K♦", "A♣", "Q♣", "Q♠", "10♥"])
+    ntree = holds_a_pair(no.held(), _marriages())
+    with pytest.raises(ValueError):
+        prove_claim(ctx(0, "bid"), no.keys[0], ntree, rng(9))
+    with pytest.raises(BadClaimProof):
+        check_claim(ctx(0, "bid"), no.keys[0].public, ntree, body)
 
 
 def _draw_lot(trial: int, k: int = 4) -> int:

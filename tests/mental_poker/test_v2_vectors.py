@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from p2pcards.mental_poker._claims import check_claim, prove_claim
+from p2pcards.mental_poker._claims import AllOf, AnyOf, check_claim, prove_claim
 from p2pcards.mental_poker._domain import (
     ProofContext,
     card_point,
@@ -125,10 +125,10 @@ def test_claim() -> None:
     v = load("v2_claim.json")
     ctx = context(v["context"])
     key = SeatKey.from_secret(b(v["secret"]))
-    clauses = [[(b(c1), b(w), b(m)) for c1, w, m in cl] for cl in v["clauses"]]
-    body = prove_claim(ctx, key, clauses, v["true_branch"], replay(v["draws"]))
+    tree = AllOf(tuple(AnyOf(tuple((b(c1), b(w), b(m)) for c1, w, m in cl)) for cl in v["clauses"]))
+    body = prove_claim(ctx, key, tree, replay(v["draws"]))
     assert hexed(body) == v["body"]
-    check_claim(ctx, key.public, clauses, body)
+    check_claim(ctx, key.public, tree, body)
 
 
 def test_lots() -> None:
