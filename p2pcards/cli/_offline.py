@@ -8,7 +8,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from p2pcards.cli._tui import Quit, TerminalSeat
-from p2pcards.games import Decision, Finished, Game, LocalDealer, Move, Player, Revealed, View
+from p2pcards.games import (
+    Decision,
+    Finished,
+    Game,
+    LocalDealer,
+    Move,
+    OptionError,
+    Player,
+    Revealed,
+    View,
+)
+from p2pcards.games._levels import resolve_bot
 
 BOT_NAMES = {
     "en": ("Boris", "Vera", "Gleb", "Dasha", "Egor", "Zoya", "Ivan"),
@@ -132,14 +143,11 @@ def offline_main(args: Any, seed: int) -> int:
             bots.append(game.info.bots["basic"])
             continue
         name = next(others)
-        if name not in game.info.bots:
-            print(
-                f"p2pcards: unknown bot {name!r} for {game.name} "
-                f"(bots: {', '.join(game.info.bots)})",
-                file=sys.stderr,
-            )
+        try:
+            bots.append(resolve_bot(game.info, name))
+        except OptionError as e:
+            print(f"p2pcards: {e}", file=sys.stderr)
             return 2
-        bots.append(game.info.bots[name])
     try:
         tui = TerminalSeat(game.name, lang, options=game.options)
     except ValueError as e:

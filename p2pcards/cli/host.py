@@ -19,6 +19,8 @@ from p2pcards.cli._lan import (
     run_lan,
 )
 from p2pcards.cli._options import add_game_arguments, game_from_args
+from p2pcards.games import OptionError
+from p2pcards.games._levels import resolve_bot
 from p2pcards.identity import new_identity
 from p2pcards.peer import host_table, join_table, play_bot
 
@@ -34,6 +36,7 @@ def register(sub: Any) -> None:
         epilog="examples:\n"
         "  p2pcards host akulina --seats 4\n"
         "  p2pcards host akulina --seats 3 --bots 2          # you against two bots\n"
+        "  p2pcards host thousand --bots hard,medium         # two bots, levels per seat\n"
         "  p2pcards host thousand --option target=1001 --name 'Пятница'\n"
         "  p2pcards host 101 --seats 2 --port 40000 --no-mdns  # join by address only",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -41,8 +44,20 @@ def register(sub: Any) -> None:
     add_game_arguments(p)
     add_lan_arguments(p)
     p.add_argument("--name", help="the table's name on the LAN (default: yours and the game)")
-    p.add_argument("--bots", type=int, default=0, help="fill this many seats with bots")
-    p.add_argument("--strategy", default="basic", help="bot strategy for --bots (default basic)")
+    p.add_argument(
+        "--bots",
+        default="0",
+        metavar="N|SPECS",
+        help="fill seats with bots: a number N (each plays --strategy), or one bot or level "
+        "per bot seat, comma-separated (easy, medium, hard, random, basic; docs/bots.md)",
+    )
+    p.add_argument(
+        "--strategy",
+        "--bot-level",
+        dest="strategy",
+        default="basic",
+        help="bot or level for --bots N (default basic; easy, medium, hard)",
+    )
     p.add_argument("--headless", metavar="STRATEGY", help="play your own seat with a bot")
     p.add_argument("--port", type=int, default=0, help="TCP port to listen on (default: any)")
     p.add_argument("--bind", default=None, help="address to listen on (default: all)")
@@ -62,9 +77,23 @@ async def _host(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         print(f"p2pcards: --port {args.port} is not a port number (0-65535)", file=sys.stderr)
         return 2
-    if not 0 <= args.bots < game.seats:
-        print(f"p2pcards: --bots must be 0..{game.seats - 1}", file=sys.stderr)
+    bots = bot_seats(args.bots, args.strategy)
+    if bots is None or not 0 <= len(bots) < game.seats:
+        print(
+            tr(
+                lang,
+                f"p2pcards: --bots must be 0..{game.seats - 1} or that many bot names",
+                f"p2pcards: --bots: число от 0 до {game.seats - 1} или столько же имён ботов",
+            ),
+            file=sys.stderr,
+        )
         return 2
+    for spec in {*bots, *([args.headless] if args.headless else [])}:
+        try:
+            resolve_bot(game.info, spec)
+        except OptionError as e:
+            print(f"p2pcards: {e}", file=sys.stderr)
+            return 2
     resumed = await resume_unfinished(me, args, lang)
     if resumed is not None:
         return resumed
@@ -111,8 +140,8 @@ async def _host(args: argparse.Namespace) -> int:
                 flush=True,
             )
         async with trio.open_nursery() as nursery:
-            for i in range(args.bots):
-                nursery.start_soon(_bot_seat, ("127.0.0.1", port), i, args.strategy, lang)
+            for i, spec in enumerate(bots):
+                nursery.start_soon(_bot_seat, ("127.0.0.1", port), i, spec, lang)
             session = await follow_lobby(lobby, lang)
             print(
                 tr(lang, "all seats taken: the game starts", "все места заняты: игра начинается"),
@@ -121,6 +150,17 @@ async def _host(args: argparse.Namespace) -> int:
             rc = await play_to_end(session, args.headless, lang)
             nursery.cancel_scope.cancel()
     return rc
+
+
+def bot_seats(text: str, strategy: str) -> list[str] | None:
+    """The bot spec of each bot seat from ``--bots``: a count N gives N times
+    ``strategy``; otherwise comma-separated specs.  None when the text is neither."""
+    t = text.strip()
+    if t.lstrip("-").isdigit():
+        n = int(t)
+        return None if n < 0 else [strategy] * n
+    specs = [s.strip() for s in t.split(",") if s.strip()]
+    return specs or None
 
 
 async def _bot_seat(address: tuple[str, int], i: int, strategy: str, lang: str) -> None:

@@ -41,7 +41,11 @@ def register(sub: Any) -> None:
         epilog="example:  p2pcards bot --join 'Аня: Akulina' --strategy basic",
     )
     b.add_argument("--join", dest="target", required=True, metavar="NAME|HOST:PORT")
-    b.add_argument("--strategy", default="basic", help="random or basic (default basic)")
+    b.add_argument(
+        "--strategy",
+        default="basic",
+        help="bot or level: random, basic, easy, medium, hard (default basic)",
+    )
     b.add_argument("--seed", type=int, default=None, help="seed of the bot's choices")
     add_lan_arguments(b)
     b.set_defaults(func=run_join)

@@ -51,7 +51,8 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--bots",
         default="basic",
-        help="bot per other seat, comma-separated, the last repeated (default: basic)",
+        help="bot or level per other seat, comma-separated, the last repeated (default: basic;"
+        " levels easy, medium, hard: docs/bots.md)",
     )
     p.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     p.add_argument("--seat", type=int, default=0, help="your seat, 0-based (default 0)")

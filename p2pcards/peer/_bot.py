@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from p2pcards.games import Move, game_info
+from p2pcards.games._levels import resolve_bot
 from p2pcards.peer._controller import Ending, Snapshot, Update
 from p2pcards.peer._session import Session
 
@@ -21,7 +22,9 @@ async def play_bot(
     """Play ``session`` with the game's bot ``strategy`` until the game is over (returns
     the result), a cheat halts the table (returns the first CheatDetected) or the hand is
     abandoned (returns the HandAbandoned).  The bot sees only its seat's view and legal
-    moves; ``on_event(event)`` is called for every session event, in order."""
+    moves; ``on_event(event)`` is called for every session event, in order.
+    ``strategy``: a bot name or level (:func:`p2pcards.games._levels.resolve_bot`);
+    raises OptionError for an unknown one."""
     ending = await run_bot(session, strategy, rng, on_event)
     if ending.status == "finished":
         return ending.result
@@ -39,7 +42,7 @@ async def run_bot(
     on_event: Callable[[Any], None] | None = None,
 ) -> Ending:
     """As :func:`play_bot`, returning the :class:`~p2pcards.peer.Ending`."""
-    bot = game_info(session.table.game.name).bots[strategy]
+    bot = resolve_bot(game_info(session.table.game.name), strategy)
     rng = rng or random.Random()
 
     def choose(snap: Snapshot) -> Move:

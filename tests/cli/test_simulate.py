@@ -65,3 +65,20 @@ def test_simulate_reports_intervals(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Akulina (Old Maid): 8 games, 4 seats, seed 3, jobs 1" in one
     assert "95% Wilson" in one
     assert " all  random" in one and "(24 seats)" in one
+
+
+def test_host_bots_accepts_a_count_or_levels() -> None:
+    from p2pcards.cli.host import bot_seats
+
+    assert bot_seats("2", "hard") == ["hard", "hard"]
+    assert bot_seats("0", "basic") == []
+    assert bot_seats("hard, medium", "basic") == ["hard", "medium"]
+    assert bot_seats("-1", "basic") is None and bot_seats(" , ", "basic") is None
+
+
+def test_simulate_levels_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    # Akulina has no strong bot: every level plays basic (a game of chance).
+    args = ["simulate", "akulina", "--games", "3", "--jobs", "1", "--lang", "en"]
+    assert main([*args, "--bots", "hard,medium,easy"]) == 0
+    out = capsys.readouterr().out
+    assert "   0  hard" in out and "   1  medium" in out and "   2  easy" in out

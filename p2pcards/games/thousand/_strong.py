@@ -1,0 +1,528 @@
+"""Thousand's ``strong`` bot: perfect-information Monte Carlo over the seat's view.
+
+For each decision it deals the cards it cannot see (:func:`constraints`: the other
+hands and, during the auction, the talon) many times, consistently with what the
+public history proves: cards played, suits a seat showed it lacks by not following
+(or not trumping), "no higher card" shown by following without beating (the rules make
+a follower beat when it can, "Розыгрыш и взятки"), partners of declared marriages, and
+the cards it passed itself.  Each deal is searched with perfect information:
+
+- card play: every legal card is tried; the rest of the hand is played out by a fast
+  heuristic policy (:func:`policy`) or, with ``exact_tricks`` tricks or fewer left,
+  searched exactly by alpha-beta on the declarer's points (declarer maximises, the two
+  defenders minimise; move ordering: the policy's card first);
+- auction: the hand plus a sampled talon is played out as declarer; a bid is made while
+  its expected score (the rounded take if made, minus the bid if not) beats a defender's
+  expected gain;
+- passing two cards: the cheapest candidate pairs are each played out on every deal.
+
+The move with the best mean result over the deals wins.  The bot is a function of the
+view (and of the cards it passed earlier in the hand, which its seat saw): its random
+generator is seeded from the view (:func:`~p2pcards.games._sampling.view_seed`), never
+from hidden cards.  The rules have no concession (thousand.ru.txt), so there is none.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from p2pcards.cards import THOUSAND_ORDER, Card, Suit
+from p2pcards.games._moves import Move
+from p2pcards.games._sampling import deal_constrained, view_seed
+from p2pcards.games._search import Budget
+from p2pcards.games._state import View
+from p2pcards.games.thousand._moves import Bid, GiveCards, Pass, Play
+from p2pcards.games.thousand._rules import round5
+from p2pcards.games.thousand._state import ThousandView
+from p2pcards.games.thousand.bots import basic_bot
+
+# Cards as ints 0..23: suit * 6 + rank order (0 nine, 1 jack, 2 queen, 3 king, 4 ten,
+# 5 ace), so within a suit a larger id is a higher card.
+PTS = (0, 2, 3, 4, 10, 11)
+MARRIAGE = {int(Suit.SPADES): 40, int(Suit.HEARTS): 100, int(Suit.DIAMONDS): 80, 3: 60}
+CARDS: tuple[Card, ...] = tuple(
+    Card(r, Suit(s))
+    for s in range(4)
+    for r in sorted(THOUSAND_ORDER, key=lambda r: THOUSAND_ORDER[r])
+)
+DEFENDER_VALUE = 25
+"""What passing is worth in the auction: a defender's usual take, rounded."""
+
+
+def cid(c: Card) -> int:
+    """The int of ``c`` (see the module comment)."""
+    return int(c.suit) * 6 + THOUSAND_ORDER[c.rank]
+
+
+def _mate(c: int) -> int:
+    r = c % 6
+    return c + 1 if r == 2 else c - 1 if r == 3 else -1
+
+
+def allowed(hand: Sequence[int], trick: Sequence[int], trump: int) -> list[int]:
+    """The cards of ``hand`` playable on ``trick`` (ints; "Розыгрыш и взятки": follow
+    and beat if possible, else follow, else trump, else anything)."""
+    if not trick:
+        return list(hand)
+    led = trick[0] // 6
+    same = [c for c in hand if c // 6 == led]
+    if same:
+        top = max(c for c in trick if c // 6 == led)
+        higher = [c for c in same if c > top]
+        return higher or same
+    if trump >= 0:
+        tr = [c for c in hand if c // 6 == trump]
+        if tr:
+            return tr
+    return list(hand)
+
+
+def winner(trick: Sequence[int], trump: int) -> int:
+    """Index of the card taking ``trick`` (ints, lead first)."""
+    best = 0
+    for i in range(1, len(trick)):
+        c, b = trick[i], trick[best]
+        if c // 6 == b // 6:
+            if c > b:
+                best = i
+        elif c // 6 == trump:
+            best = i
+    return best
+
+
+class Deal:
+    """A perfect-information position of the card play (three seats, ints)."""
+
+    __slots__ = (
+        "bid",
+        "declare_ok",
+        "declarer",
+        "hands",
+        "out",
+        "taken",
+        "trick",
+        "trick_seats",
+        "trump",
+        "turn",
+    )
+
+    def __init__(
+        self,
+        hands: list[list[int]],
+        turn: int,
+        declarer: int,
+        bid: int,
+        trump: int = -1,
+        taken: list[int] | None = None,
+        trick: list[int] | None = None,
+        out: int = 0,
+        declare_ok: bool = True,
+    ) -> None:
+        self.hands = hands
+        self.turn = turn
+        self.declarer = declarer
+        self.bid = bid
+        self.trump = trump
+        self.taken = taken if taken is not None else [0, 0, 0]
+        self.trick = trick if trick is not None else []
+        self.trick_seats: list[int] = [(turn - len(self.trick) + i) % 3 for i in range(3)]
+        self.out = out  # bitmask of cards played this hand (trick included)
+        self.declare_ok = declare_ok
+
+    def copy(self) -> Deal:
+        d = Deal.__new__(Deal)
+        d.hands = [list(h) for h in self.hands]
+        d.turn, d.declarer, d.bid, d.trump = self.turn, self.declarer, self.bid, self.trump
+        d.taken = list(self.taken)
+        d.trick = list(self.trick)
+        d.trick_seats = list(self.trick_seats)
+        d.out, d.declare_ok = self.out, self.declare_ok
+        return d
+
+    def moves(self) -> list[tuple[int, bool]]:
+        """(card, declare) pairs: leading a king or queen whose mate is in hand
+        declares the marriage (never worse in this model)."""
+        hand = self.hands[self.turn]
+        out = []
+        for c in allowed(hand, self.trick, self.trump):
+            decl = not self.trick and self.declare_ok and c % 6 in (2, 3) and _mate(c) in hand
+            out.append((c, decl))
+        return out
+
+    def play(self, c: int, declare: bool) -> None:
+        seat = self.turn
+        self.hands[seat].remove(c)
+        if not self.trick:
+            self.trick_seats = [seat, (seat + 1) % 3, (seat + 2) % 3]
+        self.trick.append(c)
+        self.out |= 1 << c
+        if declare:
+            self.taken[seat] += MARRIAGE[c // 6]
+            self.trump = c // 6
+        if len(self.trick) < 3:
+            self.turn = (seat + 1) % 3
+            return
+        w = self.trick_seats[winner(self.trick, self.trump)]
+        self.taken[w] += PTS[self.trick[0] % 6] + PTS[self.trick[1] % 6] + PTS[self.trick[2] % 6]
+        self.trick = []
+        self.turn = w
+        self.declare_ok = True
+
+    @property
+    def left(self) -> int:
+        return sum(len(h) for h in self.hands) + len(self.trick)
+
+
+def _master(c: int, hand: Sequence[int], out: int) -> bool:
+    """No card of ``c``'s suit above it is outside ``hand`` and not yet played."""
+    top = (c // 6) * 6 + 5
+    return all(x in hand or out >> x & 1 for x in range(c + 1, top + 1))
+
+
+def policy(d: Deal) -> tuple[int, bool]:
+    """The rollout policy (basic's play, plus defenders giving points to a partner who is
+    sure to take the trick): declare the dearest marriage, cash masters, win cheaply,
+    else throw the cheapest card."""
+    seat = d.turn
+    hand = d.hands[seat]
+    moves = d.moves()
+    if len(moves) == 1:
+        return moves[0]
+    if not d.trick:
+        decls = [m for m in moves if m[1]]
+        if decls:  # the dearest marriage, leading its queen
+            return max(decls, key=lambda m: (MARRIAGE[m[0] // 6], -(m[0] % 6)))
+        masters = [m for m in moves if _master(m[0], hand, d.out)]
+        if masters:
+            return max(masters, key=lambda m: (PTS[m[0] % 6], m[0] % 6))
+        return min(moves, key=lambda m: (PTS[m[0] % 6], m[0] % 6))
+    trick = d.trick
+    cur = d.trick_seats[winner(trick, d.trump)]
+    last = len(trick) == 2
+    if last and seat != d.declarer and cur != d.declarer:
+        # partner takes it: add points
+        return max(moves, key=lambda m: (PTS[m[0] % 6] if m[0] % 6 != 5 else 1, -m[0]))
+    wins = [m for m in moves if winner([*trick, m[0]], d.trump) == len(trick)]
+    if wins:
+        if last:
+            return min(wins, key=lambda m: (PTS[m[0] % 6], m[0] % 6))
+        safe = [m for m in wins if _master(m[0], hand, d.out) or m[0] // 6 == d.trump]
+        if safe:
+            return min(safe, key=lambda m: (PTS[m[0] % 6], m[0] % 6))
+    return min(moves, key=lambda m: (PTS[m[0] % 6], m[0] % 6))
+
+
+def rollout(d: Deal) -> Deal:
+    """Play ``d`` to the end of the hand with :func:`policy` (mutates and returns it)."""
+    while d.hands[d.turn]:
+        c, decl = policy(d)
+        d.play(c, decl)
+    return d
+
+
+def alphabeta(d: Deal, alpha: float, beta: float) -> int:
+    """The declarer's total at the end of the hand under perfect play (declarer
+    maximising, defenders minimising)."""
+    if not d.hands[d.turn]:
+        return d.taken[d.declarer]
+    maxing = d.turn == d.declarer
+    first = policy(d)
+    moves = d.moves()
+    moves.remove(first)
+    best = -1 if maxing else 10_000
+    for m in (first, *moves):
+        child = d.copy()
+        child.play(*m)
+        v = alphabeta(child, alpha, beta)
+        if maxing:
+            if v > best:
+                best = v
+            alpha = max(alpha, v)
+        else:
+            if v < best:
+                best = v
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return best
+
+
+def finish(d: Deal, exact_tricks: int) -> Deal | int:
+    """The end of the hand from ``d``: a played-out Deal, or the declarer's total from
+    alpha-beta when at most ``exact_tricks`` tricks are left."""
+    if d.left <= 3 * exact_tricks:
+        return alphabeta(d, -1, 10_000)
+    return rollout(d)
+
+
+def utility(end: Deal | int, me: int, declarer: int, bid: int) -> float:
+    """The hand's worth to ``me``: the declarer's gain (rounded take if it made the bid,
+    minus the bid if not) for the declarer; for a defender, minus that gain plus a third
+    of its own rounded take (when known)."""
+    total = end if isinstance(end, int) else end.taken[declarer]
+    gain = round5(total) if total >= bid else -bid
+    if me == declarer:
+        return float(gain)
+    own = 0 if isinstance(end, int) else round5(end.taken[me])
+    return -gain + own / 3
+
+
+# ---------------------------------------------------------------- history and samples
+
+
+def tricks_of(view: ThousandView) -> list[tuple[int, list[tuple[int, int]], int]] | None:
+    """The hand's tricks so far as (leader, [(seat, card)], trump during the trick),
+    rebuilt from the public ``played`` order, the declarer's first lead, the winners and
+    the declared marriages; None if that does not match the view."""
+    if view.declarer is None:
+        return []
+    played = [cid(c) for c in view.played]
+    marriages = [(s, int(u)) for s, u in view.marriages]
+    k = 0
+    trump = -1
+    leader = view.declarer
+    out = []
+    for i in range(0, len(played), 3):
+        cards = played[i : i + 3]
+        lead = cards[0]
+        if k < len(marriages) and marriages[k] == (leader, lead // 6) and lead % 6 in (2, 3):
+            trump = lead // 6
+            k += 1
+        seats = [(leader + j) % 3 for j in range(len(cards))]
+        out.append((leader, list(zip(seats, cards, strict=True)), trump))
+        if len(cards) == 3:
+            leader = seats[winner(cards, trump)]
+    if k != len(marriages) or (view.trump is not None) != (trump >= 0):
+        return None
+    if view.trump is not None and trump != int(view.trump):
+        return None
+    return out
+
+
+def constraints(
+    view: ThousandView, gave: dict[int, int]
+) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
+    """(forbidden, fixed) per other seat: the cards it cannot hold (suits it showed void,
+    cards above the one it failed to beat) and those it must hold (declared marriage
+    partners not yet played; the cards this seat passed to it, ``gave``)."""
+    me = view.seat
+    others = [(me + 1) % 3, (me + 2) % 3]
+    forbidden: dict[int, set[int]] = {s: set() for s in others}
+    fixed: dict[int, set[int]] = {s: set() for s in others}
+    history = tricks_of(view) or []
+    out = {cid(c) for c in view.played}
+    for _leader, plays, trump in history:
+        led = plays[0][1] // 6
+        top = plays[0][1]
+        for seat, c in plays[1:]:
+            if seat in forbidden:
+                f = forbidden[seat]
+                if c // 6 != led:
+                    f.update(range(led * 6, led * 6 + 6))
+                    if trump >= 0 and trump != led and c // 6 != trump:
+                        f.update(range(trump * 6, trump * 6 + 6))
+                elif c < top:
+                    f.update(range(top + 1, led * 6 + 6))
+            if c // 6 == led and c > top:
+                top = c
+    for seat, u in view.marriages:
+        if seat in fixed:
+            for c in (int(u) * 6 + 2, int(u) * 6 + 3):
+                if c not in out:
+                    fixed[seat].add(c)
+    for seat, c in gave.items():
+        if seat in fixed and c not in out:
+            fixed[seat].add(c)
+    return forbidden, fixed
+
+
+def sample_deals(
+    view: ThousandView, rng: random.Random, n: int, gave: dict[int, int]
+) -> list[list[list[int]]]:
+    """``n`` deals of the card play (hands per seat, ints) consistent with ``view``."""
+    me = view.seat
+    mine = [cid(c) for _, c in view.hand]
+    seen = set(mine) | {cid(c) for c in view.played}
+    forbidden, fixed = constraints(view, gave)
+    taken = set().union(*fixed.values())
+    unknown = [c for c in range(24) if c not in seen and c not in taken]
+    counts = {s: view.counts[s] - len(fixed[s]) for s in fixed}
+    deals = []
+    for _ in range(n):
+        got = None
+        if sum(counts.values()) == len(unknown) and min(counts.values()) >= 0:
+            got = deal_constrained(rng, unknown, counts, forbidden)
+            if got is None:
+                got = deal_constrained(rng, unknown, counts)
+        if got is None:  # the view and our reading disagree: deal without constraints
+            pool = [c for c in range(24) if c not in seen]
+            rng.shuffle(pool)
+            a = view.counts[(me + 1) % 3]
+            got = {(me + 1) % 3: pool[:a], (me + 2) % 3: pool[a:]}
+            fixed = {s: set() for s in fixed}
+        hands: list[list[int]] = [[], [], []]
+        hands[me] = list(mine)
+        for s, cs in got.items():
+            hands[s] = sorted([*cs, *fixed[s]])
+        deals.append(hands)
+    return deals
+
+
+# ---------------------------------------------------------------- the bot
+
+
+class StrongThousand:
+    """The strong Thousand bot at one :class:`~p2pcards.games._search.Budget` (a
+    :class:`~p2pcards.games.Player`).  Falls back to ``basic`` for tables other than
+    three seats."""
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self._gave: dict[tuple[Any, ...], dict[int, int]] = {}
+
+    def __call__(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+        if not isinstance(view, ThousandView) or len(view.counts) != 3 or len(legal) == 1:
+            return legal[0] if len(legal) == 1 else basic_bot(view, legal, rng)
+        r = random.Random(view_seed(view, f"thousand-strong-{self.budget.level}"))
+        first = legal[0]
+        if isinstance(first, Pass | Bid):
+            return self._bid(view, legal, r)
+        if isinstance(first, GiveCards):
+            return self._give(view, legal, r)
+        return self._play(view, legal, r)
+
+    def _key(self, view: ThousandView) -> tuple[Any, ...]:
+        return (view.seat, view.hand_no, view.dealer, view.scores, view.auction)
+
+    # -- auction ------------------------------------------------------------------
+    def declarer_takes(self, view: ThousandView, rng: random.Random, n: int) -> list[int]:
+        """Sampled totals this seat takes as declarer with its hand plus a random talon
+        (passing its two cheapest cards, then playing out by the policy)."""
+        me = view.seat
+        mine = [cid(c) for _, c in view.hand]
+        pool = [c for c in range(24) if c not in mine]
+        out = []
+        for _ in range(n):
+            rng.shuffle(pool)
+            talon, a, b = pool[:3], pool[3:10], pool[10:17]
+            ten = sorted([*mine, *talon])
+            g1, g2 = _cheapest_pair(ten)
+            hands: list[list[int]] = [[], [], []]
+            hands[me] = [c for c in ten if c not in (g1, g2)]
+            hands[(me + 1) % 3] = [*a, g1]
+            hands[(me + 2) % 3] = [*b, g2]
+            d = rollout(Deal(hands, me, me, 0))
+            out.append(d.taken[me])
+        return out
+
+    def _bid(self, view: ThousandView, legal: Sequence[Move], rng: random.Random) -> Move:
+        takes = self.declarer_takes(view, rng, 3 * self.budget.samples)
+        n = len(takes)
+
+        def value(b: int) -> float:
+            return sum(round5(t) if t >= b else -b for t in takes) / n
+
+        bids = [m for m in legal if isinstance(m, Bid)]
+        passing = next(m for m in legal if isinstance(m, Pass))
+        if view.barrel[view.seat] is not None:
+            jump = [m for m in bids if m.amount == view.barrel_bid]
+            made = sum(t >= view.barrel_bid for t in takes) / n
+            if jump and made >= 0.45:
+                return jump[0]
+        good = [m for m in bids if value(m.amount) >= DEFENDER_VALUE]
+        return min(good, key=lambda m: m.amount) if good else passing
+
+    # -- passing two cards --------------------------------------------------------
+    def _give(self, view: ThousandView, legal: Sequence[Move], rng: random.Random) -> Move:
+        me = view.seat
+        pos_of = {cid(c): p for p, c in view.hand}
+        ten = sorted(pos_of)
+        pool = [c for c in range(24) if c not in pos_of and c not in {cid(x) for x in view.played}]
+        deals = []
+        for _ in range(self.budget.samples):
+            rng.shuffle(pool)
+            deals.append((pool[:7], pool[7:14]))
+        cands = _give_candidates(ten, 6 if self.budget.level == "hard" else 4)
+        best, best_v = None, -1e9
+        for g1, g2 in cands:
+            total = 0.0
+            for a, b in deals:
+                hands: list[list[int]] = [[], [], []]
+                hands[me] = [c for c in ten if c not in (g1, g2)]
+                hands[(me + 1) % 3] = [*a, g1]
+                hands[(me + 2) % 3] = [*b, g2]
+                end = finish(Deal(hands, me, me, view.bid), 0)
+                total += utility(end, me, me, view.bid)
+            if total > best_v:
+                best, best_v = (g1, g2), total
+        assert best is not None
+        move = GiveCards(me, (pos_of[best[0]], pos_of[best[1]]))
+        if move not in legal:
+            return basic_bot(view, legal, rng)
+        if len(self._gave) > 256:
+            self._gave.clear()
+        self._gave[self._key(view)] = {(me + 1) % 3: best[0], (me + 2) % 3: best[1]}
+        return move
+
+    # -- card play ----------------------------------------------------------------
+    def _play(self, view: ThousandView, legal: Sequence[Move], rng: random.Random) -> Move:
+        plays = [m for m in legal if isinstance(m, Play)]
+        if not plays:
+            return basic_bot(view, legal, rng)
+        declared = {m.position for m in plays if m.declare == "marriage"}
+        cands = [m for m in plays if m.declare == "marriage" or m.position not in declared]
+        cands = [m for m in cands if m.declare != "aces"] or cands
+        if len(cands) == 1:
+            return cands[0]
+        me, declarer = view.seat, view.declarer
+        assert declarer is not None
+        gave = self._gave.get(self._key(view), {}) if me == declarer else {}
+        deals = sample_deals(view, rng, self.budget.samples, gave)
+        trick = [cid(c) for _, c in view.trick]
+        trump = -1 if view.trump is None else int(view.trump)
+        out = 0
+        for x in view.played:
+            out |= 1 << cid(x)
+        scores = []
+        for m in cands:
+            card = cid(m.card)
+            total = 0.0
+            for hands in deals:
+                d = Deal(
+                    [list(h) for h in hands],
+                    me,
+                    declarer,
+                    view.bid,
+                    trump,
+                    list(view.taken),
+                    list(trick),
+                    out,
+                    declare_ok=bool(view.trick_no > 1 or declared),
+                )
+                d.play(card, m.declare == "marriage")
+                total += utility(finish(d, self.budget.exact_tricks), me, declarer, view.bid)
+            scores.append(total)
+        best = max(range(len(cands)), key=lambda i: (scores[i], -i))
+        return cands[best]
+
+
+def _keep_value(c: int, hand: Sequence[int]) -> tuple[int, int]:
+    married = c % 6 in (2, 3) and _mate(c) in hand
+    return (1 if married else 0, PTS[c % 6] * 10 + c % 6)
+
+
+def _cheapest_pair(hand: Sequence[int]) -> tuple[int, int]:
+    a, b = sorted(hand, key=lambda c: _keep_value(c, hand))[:2]
+    return a, b
+
+
+def _give_candidates(hand: Sequence[int], k: int) -> list[tuple[int, int]]:
+    low = sorted(hand, key=lambda c: _keep_value(c, hand))[:k]
+    return [(a, b) for a in low for b in low if a != b]
+
+
+def make_bot(budget: Budget) -> StrongThousand:
+    """The strong Thousand bot at ``budget``."""
+    return StrongThousand(budget)
