@@ -46,6 +46,7 @@ async def run_bot(
     rng = rng or random.Random()
 
     def choose(snap: Snapshot) -> Move:
+        assert snap.view is not None  # the controller asks only when the seat has a view
         move: Move = bot(snap.view, list(snap.legal), rng)
         return move
 

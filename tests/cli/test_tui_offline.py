@@ -103,7 +103,10 @@ def test_bad_arguments_are_clear_errors(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["play", "--offline", "akulina", "--seats", "3", "--seat", "3"]) == 2
     assert "--seat 3 is not a seat of 3 (0-2)" in capsys.readouterr().err
     assert main(["play", "--offline", "akulina", "--bots", "genius"]) == 2
-    assert "unknown bot 'genius' for akulina (bots: random, basic)" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "unknown bot 'genius' for akulina (bots: random, basic, strong, easy, medium, hard)" in (
+        err
+    )
     with pytest.raises(SystemExit) as e:
         main(["play", "--offline", "akulina", "--seats", "9"])
     assert e.value.code == 2
