@@ -10,7 +10,8 @@ from typing import Any
 
 import trio
 
-from p2pcards.games import Game, Player
+from p2pcards.games import Game, OptionError, Player
+from p2pcards.games._levels import resolve_bot
 from p2pcards.web._offline import OfflineTable
 from p2pcards.web._serve import WebPage, start_page
 
@@ -27,19 +28,19 @@ def seat_names(seats: int, human: int, human_name: str, lang: str) -> list[str]:
 
 
 def pick_bots(game: Game[Any], spec: str, human: int) -> list[Player]:
-    """One bot per seat from ``spec`` ("basic", "random,basic": comma-separated, the last
-    repeated; the human's seat gets a placeholder).  Raises ValueError naming an unknown
-    bot and the known ones."""
+    """One bot per seat from ``spec`` ("basic", "random,basic", "hard,medium": bots or
+    levels, comma-separated, the last repeated; the human's seat gets a placeholder).
+    Raises ValueError naming an unknown bot and the known ones."""
     specs = [s.strip() for s in spec.split(",") if s.strip()] or ["basic"]
     specs += [specs[-1]] * game.seats
     others = iter(specs)
     bots: list[Player] = []
     for s in range(game.seats):
         name = "basic" if s == human else next(others)
-        if name not in game.info.bots:
-            known = ", ".join(game.info.bots)
-            raise ValueError(f"unknown bot {name!r} for {game.name} (bots: {known})")
-        bots.append(game.info.bots[name])
+        try:
+            bots.append(resolve_bot(game.info, name))
+        except OptionError as e:
+            raise ValueError(str(e)) from None
     return bots
 
 
