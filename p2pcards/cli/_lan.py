@@ -244,12 +244,18 @@ def final_report(ending: Ending, lang: str) -> int:
 
 
 async def play_to_end(
-    session: Session, strategy: str | None, lang: str, seed: int | None = None
+    session: Session,
+    strategy: str | None,
+    lang: str,
+    seed: int | None = None,
+    web: Any = None,
 ) -> int:
     """Play this seat to the end of the game, with the bot ``strategy`` (progress lines
     printed) or, when None, in the terminal; print the final report.  Returns the exit
     status (see :func:`final_report`).  The game's ending, written once for host, join,
-    bot, play and a resumed table."""
+    bot, play and a resumed table.  ``web``: the parsed arguments of
+    :func:`p2pcards.cli._webargs.add_web_arguments`; with ``--web`` the seat is played on
+    the browser page instead of the terminal."""
     if strategy:
         names = session.names
         game = session.table.game
@@ -261,6 +267,10 @@ async def play_to_end(
 
         rng = random.Random(seed) if seed is not None else random.Random()
         ending = await run_bot(session, strategy, rng, on_event=show)
+    elif getattr(web, "web", False):
+        from p2pcards.web._lan import play_web
+
+        ending = await play_web(session, lang, port=web.web_port, open_browser=not web.no_browser)
     else:
         from p2pcards.cli._seat import play_seat  # _seat imports this module
 

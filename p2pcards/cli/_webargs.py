@@ -1,5 +1,5 @@
 """The web page's command-line switches (``--web``/``--tui``, ``--no-browser``,
-``--port``, ``--bot-delay``), kept apart from :mod:`p2pcards.web` so that parsing the
+``--web-port``, ``--bot-delay``), kept apart from :mod:`p2pcards.web` so that parsing the
 command line does not load the web server."""
 
 from __future__ import annotations
@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 
-def add_web_arguments(p: Any, *, default_web: bool) -> None:
-    """Add ``--web``/``--tui``, ``--no-browser``, ``--port`` and ``--bot-delay`` to the
-    parser ``p``; ``args.web`` is ``default_web`` unless one of the switches is given."""
+def add_web_arguments(p: Any, *, default_web: bool, bots_here: bool = False) -> None:
+    """Add ``--web``/``--tui``, ``--no-browser``, ``--web-port`` and ``--bot-delay`` to the
+    parser ``p`` (``--bot-delay`` only with ``bots_here``: bots played in this process);
+    ``args.web`` is ``default_web`` unless one of the switches is given."""
     g = p.add_mutually_exclusive_group()
     g.add_argument(
         "--web",
@@ -31,11 +32,13 @@ def add_web_arguments(p: Any, *, default_web: bool) -> None:
         help="with the web page: print its URL instead of opening the browser",
     )
     p.add_argument(
-        "--port",
+        "--web-port",
         type=int,
         default=0,
         help="with the web page: the local port to serve it on (default: any free port)",
     )
+    if not bots_here:
+        return
     p.add_argument(
         "--bot-delay",
         type=float,

@@ -19,6 +19,7 @@ from p2pcards.cli._lan import (
     run_lan,
 )
 from p2pcards.cli._options import add_game_arguments, game_from_args
+from p2pcards.cli._webargs import add_web_arguments
 from p2pcards.games import OptionError
 from p2pcards.games._levels import resolve_bot
 from p2pcards.identity import new_identity
@@ -43,6 +44,7 @@ def register(sub: Any) -> None:
     )
     add_game_arguments(p)
     add_lan_arguments(p)
+    add_web_arguments(p, default_web=False)
     p.add_argument("--name", help="the table's name on the LAN (default: yours and the game)")
     p.add_argument(
         "--bots",
@@ -147,7 +149,7 @@ async def _host(args: argparse.Namespace) -> int:
                 tr(lang, "all seats taken: the game starts", "все места заняты: игра начинается"),
                 flush=True,
             )
-            rc = await play_to_end(session, args.headless, lang)
+            rc = await play_to_end(session, args.headless, lang, web=args)
             nursery.cancel_scope.cancel()
     return rc
 

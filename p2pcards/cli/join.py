@@ -15,6 +15,7 @@ from p2pcards.cli._lan import (
     resume_unfinished,
     run_lan,
 )
+from p2pcards.cli._webargs import add_web_arguments
 from p2pcards.net import fingerprint
 from p2pcards.peer import join_table
 
@@ -32,6 +33,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument("target", metavar="NAME|HOST:PORT")
     add_lan_arguments(p)
+    add_web_arguments(p, default_web=False)
     p.set_defaults(func=run_join, strategy=None)
     b = sub.add_parser(
         "bot",
@@ -87,4 +89,6 @@ async def _join(args: argparse.Namespace) -> int:
             tr(lang, "all seats taken: the game starts", "все места заняты: игра начинается"),
             flush=True,
         )
-        return await play_to_end(session, args.strategy, lang, seed=getattr(args, "seed", None))
+        return await play_to_end(
+            session, args.strategy, lang, seed=getattr(args, "seed", None), web=args
+        )

@@ -57,7 +57,7 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     p.add_argument("--seat", type=int, default=0, help="your seat, 0-based (default 0)")
     p.add_argument("--name", default=None, help="your display name")
-    add_web_arguments(p, default_web=True)
+    add_web_arguments(p, default_web=True, bots_here=True)
     p.set_defaults(func=run)
 
 

@@ -61,7 +61,7 @@ async def serve_offline(
 
 def offline_web_main(args: Any, seed: int) -> int:
     """``p2pcards play --offline GAME`` with the web page (see :mod:`p2pcards.cli.play`
-    for ``args``: game, seats, option, bots, seat, name, lang, port, no_browser,
+    for ``args``: game, seats, option, bots, seat, name, lang, web_port, no_browser,
     bot_delay).  Runs until interrupted; returns 0, or 2 on a bad argument."""
     from p2pcards.cli._options import game_from_args
 
@@ -88,7 +88,7 @@ def offline_web_main(args: Any, seed: int) -> int:
         async with trio.open_nursery() as n:
             page: WebPage = await n.start(
                 lambda task_status: serve_offline(
-                    table, port=args.port, lang=lang, task_status=task_status
+                    table, port=args.web_port, lang=lang, task_status=task_status
                 )
             )
             say = (

@@ -7,7 +7,8 @@ The shape (every text already in the page's language)::
      "hand": [card], "moves": [{"id", "label", "cards": [code], "back": int|None}],
      "centre": [{"title", "cards": [card], "who": [str], "backs": int, "text": str}],
      "turn": {"text", "seat", "waited"}, "history": [str], "sheet": table|None,
-     "hand_over": {"sheet": table|None}|None, "result": [str]|None, "verdict": str}
+     "hand_over": {"sheet": table|None}|None, "result": [str]|None, "verdict": str,
+     "can_again": bool}
 
 ``card`` is ``{"c": code, "r": "Q", "s": suit 0..3}``; ``table`` is
 ``{"title", "head": [str], "rows": [[str]]}``.  A move's ``cards`` are the codes of the
@@ -25,7 +26,7 @@ from p2pcards.cards import Card
 from p2pcards.games import Move, View
 from p2pcards.web._present import presenter
 from p2pcards.web._seat import HistoryItem, Snapshot
-from p2pcards.web._texts import labels
+from p2pcards.web._texts import labels, waiting_text
 
 HISTORY_LINES = 12
 
@@ -117,7 +118,7 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
     names = list(snap.names)
     view = snap.view
     turn_seat = snap.awaited
-    seats = []
+    seats: list[dict[str, Any]] = []
     for s in range(game.seats):
         seats.append(
             {
@@ -144,6 +145,18 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
                 if snap.awaited == snap.seat
                 else t(f"Waiting for {names[snap.awaited]}", f"Ждём: {names[snap.awaited]}")
             )
+    reason = snap.extra.get("reason")
+    if reason and reason != "move" and snap.result is None:
+        seats_ = [names[x] for x in snap.extra.get("seats", ())] or ["?"]
+        about = snap.extra.get("for_seat")
+        turn_text = waiting_text(
+            lang, ", ".join(seats_), reason, names[about] if about is not None else ""
+        )
+    connected = snap.extra.get("connected")
+    if connected:
+        for k, up in enumerate(connected):
+            if not up and k != snap.seat:
+                seats[k]["info"].insert(0, labels(lang)["disconnected"])
     history = gs.history(view, snap.history, t, names, ui)[-HISTORY_LINES:]
     hand_over = None
     if snap.hand_over is not None:
@@ -169,4 +182,5 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
         "hand_over": hand_over,
         "result": result,
         "verdict": lab.get(snap.verdict, snap.verdict),
+        "can_again": bool(snap.extra.get("again", True)),
     }

@@ -72,4 +72,6 @@ class Screen(GameScreen):
         self, view: View, items: Sequence[HistoryItem], t: T, names: Sequence[str], ui: Any
     ) -> list[str]:
         assert isinstance(view, SunduchkiView)
-        return [ui.note_text(n, names) for n in view.history]
+        notes = [ui.note_text(n, names) for n in view.history]
+        # facts that are not the game's (a connection lost, the hand verified) come last
+        return notes + [t(*it.fact) for it in items if it.fact is not None]

@@ -40,8 +40,12 @@ function connect() {
   };
   ws.onclose = () => {
     const b = $("banner");
-    b.textContent = current ? current.labels.lost : "…";
     b.hidden = false;
+    if (current && current.result && !current.can_again) {
+      b.textContent = current.labels.closed; // the game is over and the program ended
+      return;
+    }
+    b.textContent = current ? current.labels.lost : "…";
     retry = Math.min(retry + 1, 10);
     setTimeout(connect, 300 * retry);
   };
@@ -212,6 +216,7 @@ function renderEnd(s) {
   body.replaceChildren(...s.result.map((line) => el("p", "", line)), renderTable(s.sheet));
   const b = $("end-button");
   b.textContent = s.labels.play_again;
+  b.hidden = !s.can_again;
   b.onclick = () => { d.close(); send({ again: true }); };
   if (!d.open) d.showModal();
 }
