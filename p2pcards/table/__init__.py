@@ -3,11 +3,13 @@
 ``Table(genesis, seat=..., identity=..., sealing_key=..., random_bytes=...)``; feed it
 ``receive(entry_bytes)`` and ``decide(move)``; carry out the returned outputs in order
 (:class:`Persist` before :class:`Broadcast`).  ``Table(genesis)`` with no seat is an
-observer: the audit.  ``docs/table.md`` describes the protocol steps.
+observer: the audit.  ``protocol/table.md`` describes the protocol steps, one class
+each in :mod:`p2pcards.table._steps`.
 """
 
 from p2pcards.table._audit import AuditReport, audit_entries
 from p2pcards.table._outputs import (
+    Appended,
     Broadcast,
     CardsOpened,
     CheatDetected,
@@ -24,10 +26,12 @@ from p2pcards.table._outputs import (
     YourCards,
     YourTurn,
 )
-from p2pcards.table._steps import Expect
+from p2pcards.table._steps import Alter, Expect, Step
 from p2pcards.table._table import Table
 
 __all__ = [
+    "Alter",
+    "Appended",
     "AuditReport",
     "Broadcast",
     "CardsOpened",
@@ -41,6 +45,7 @@ __all__ = [
     "Output",
     "Persist",
     "Rejected",
+    "Step",
     "Table",
     "UIEvent",
     "Waiting",

@@ -25,6 +25,16 @@ class Broadcast:
 
 
 @dataclass(frozen=True, slots=True)
+class Appended:
+    """Entry ``seq`` (signed bytes ``data``) was appended to the table's log: write it
+    to the log file.  Emitted once per entry, in log order; the table's log is the one
+    copy of the game."""
+
+    seq: int
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
 class Persist:
     """Store this seat's secret ``data`` under ``key`` durably before the next Broadcast."""
 
@@ -75,10 +85,15 @@ class YourTurn:
 
 @dataclass(frozen=True, slots=True)
 class Waiting:
-    """The table waits for ``seats`` to do ``what``."""
+    """The table waits for ``seats`` to write an entry of ``kind`` (a step, see
+    ``protocol/table.md`` §2); ``about`` says what for, as data (e.g. ``{"pass": 1}``,
+    ``{"to": 2, "positions": [...]}``, ``{"seat": 1}``, ``{"stalled": 2}``); ``what`` is
+    the same in English words (for front ends that do not yet say it themselves)."""
 
     seats: tuple[int, ...]
     what: str
+    kind: str = ""
+    about: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,10 +121,13 @@ class CheatDetected:
 class Rejected:
     """Bytes dropped because they are not a valid entry of this table (bad signature,
     another table or hand, malformed).  ``seat`` is the seat the bytes claim to come
-    from, which may be forged: this is not an accusation."""
+    from, which may be forged: this is not an accusation.  ``sender``: the seat that
+    delivered them, when the caller said (``Table.receive(data, sender)``): the one to
+    hold responsible for bytes no seat signed (e.g. a re-encoded frame)."""
 
     seat: int | None
     reason: str
+    sender: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,4 +160,4 @@ UIEvent = (
     | Rejected
     | GameOver
 )
-Output = Broadcast | Persist | UIEvent
+Output = Broadcast | Persist | Appended | UIEvent

@@ -3,10 +3,9 @@ a false "no" is caught by every honest seat's end-of-hand audit and by the log a
 
 from __future__ import annotations
 
-from p2pcards.games import encode_event
 from p2pcards.games.sunduchki import Answer
 from p2pcards.table import Table, audit_entries
-from tests.table.harness import Harness
+from tests.table.harness import Harness, force_move
 
 LIAR = 1
 
@@ -40,9 +39,7 @@ def test_a_false_no_is_caught_and_blamed_at_the_end_of_the_hand() -> None:
         ):
             lied.append(req.rank.name_in("en", plural=True))
             move = Answer(seat, False)  # "no" while holding the rank
-            t._write_single("move", encode_event(move))
-            t._sub = "sent"
-            h.handle(seat, t._pump())
+            force_move(h, seat, t, move)
             return None
         return h.bot(t.view(), legal, h.bot_rngs[seat])
 

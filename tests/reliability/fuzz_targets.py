@@ -44,6 +44,7 @@ from p2pcards.mental_poker import (
 )
 from p2pcards.net import _noise
 from p2pcards.table import (
+    Appended,
     Broadcast,
     CardsOpened,
     CheatDetected,
@@ -667,6 +668,7 @@ def fuzz_mental_poker(data: bytes) -> None:
 
 # --------------------------------------------------------------------------- table
 OUTPUT_TYPES = (
+    Appended,
     Broadcast,
     Persist,
     HandStarted,
@@ -684,8 +686,7 @@ OUTPUT_TYPES = (
 
 def clone_table(t: Table) -> Table:
     """A deep copy of a table mid-game.  Immutable parts are shared (identity key, game,
-    genesis, log entries, engine events and claims); the per-deck key maps, which the
-    table keys by ``id(deck)``, are re-keyed to the copied decks."""
+    genesis, log entries, engine events and claims)."""
     memo: dict[int, Any] = {id(t._key): t._key, id(t.game): t.game, id(t.genesis): t.genesis}
     for e in t.log:
         memo[id(e)] = e
@@ -693,10 +694,7 @@ def clone_table(t: Table) -> Table:
         memo[id(ev)] = ev
     for claim in t.engine._claims:
         memo[id(claim)] = claim
-    v = copy.deepcopy(t, memo)
-    keys = v._data.get("keys")
-    if keys:
-        v._data["keys"] = {id(memo[k]) if k in memo else k: val for k, val in keys.items()}
+    v: Table = copy.deepcopy(t, memo)
     return v
 
 
@@ -878,7 +876,7 @@ class TableFuzzer:
 
 
 def _pending(t: Table) -> frozenset[bytes]:
-    return frozenset(e.raw for bucket in t._pending.values() for e in bucket)
+    return frozenset(e.raw for e in t.pending.entries())
 
 
 def _bytes_leaves(value: Any, limit: int) -> list[bytes]:

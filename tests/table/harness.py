@@ -10,10 +10,10 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from p2pcards.games import Move, game_info
+from p2pcards.games import Move, encode_event, game_info
 from p2pcards.mental_poker import x25519_keypair
-from p2pcards.table import Broadcast, CheatDetected, Output, Persist, Table, YourTurn
-from p2pcards.transcript import Genesis, SeatInfo, make_genesis
+from p2pcards.table import Broadcast, CheatDetected, Output, Persist, Step, Table, YourTurn
+from p2pcards.transcript import Genesis, SeatInfo, make_genesis, peek_entry
 
 
 def make_seats(n: int, rng: random.Random) -> list[tuple[Ed25519PrivateKey, bytes, bytes]]:
@@ -45,22 +45,47 @@ def make_genesis_bytes(
 
 Tamper = Callable[["Harness", int, Broadcast], list[bytes]]
 Cheat = Callable[[Table, str, Any], Any]
+"""A seat running modified software: ``cheat(table, kind, honest_body)`` returns the body
+it publishes instead (through the step seam :attr:`Table.alter`; a tampered pass keeps
+the cheater's own record consistent with what it sent)."""
 
 
-class CheatingTable(Table):
-    """A seat running modified software: ``cheat(table, kind, honest_body)`` returns the
-    body it publishes instead (it keeps its own record consistent with what it sent)."""
+def cheat_through(cheat: Cheat) -> Any:
+    """``cheat`` as a :attr:`Table.alter` seam."""
 
-    cheat: Cheat | None = None
+    def alter(t: Any, step: Step, body: Any) -> Any:
+        return cheat(t, step.kind, body)
 
-    def _my_body(self, exp: Any) -> Any:
-        if exp.kind == "pass" and self.cheat is not None:
-            deck = self.decks[-1]
-            body = self.cheat(self, "pass", deck.record.compute(deck.mine))
-            deck.record._record(self.me, body)
-            return body
-        body = super()._my_body(exp)
-        return self.cheat(self, exp.kind, body) if self.cheat is not None else body
+    return alter
+
+
+def force_move(h: Harness, seat: int, t: Table, move: Move) -> None:
+    """The seat's software writes ``move`` although its table would refuse it: it decides
+    a legal move and the step seam swaps the body for ``move``'s."""
+    legal = t.legal_moves()
+    before = t.alter
+
+    def swap(tt: Any, step: Step, body: Any) -> Any:
+        tt.alter = before  # this move only
+        return encode_event(move)
+
+    t.alter = swap
+    h.handle(seat, t.decide(legal[0]))
+
+
+SECRET_OF = {"move": "move{seq}", "pass": "hand{hand}/deck", "rcommit": "hand{hand}/random",
+             "order": "hand{hand}/order"}  # fmt: skip
+"""Entry kind -> the persisted secret (key prefix) its body depends on."""
+
+
+def persisted_first(persisted: dict[str, Any], b: Broadcast) -> bool:
+    """True if the secret ``b``'s body depends on was persisted before ``b`` was sent."""
+    pattern = SECRET_OF.get(b.kind)
+    if pattern is None:
+        return True
+    e = peek_entry(b.data)
+    prefix = pattern.format(seq=e.seq, hand=e.hand)
+    return any(k.startswith(prefix) for k in persisted)
 
 
 @dataclass
@@ -89,7 +114,7 @@ class Harness:
         seats = make_seats(self.n, rng)
         genesis = make_genesis_bytes(self.game, seats, rng.randbytes(16), **self.options)
         self.tables = [
-            (CheatingTable if self.cheat is not None and i == self.cheater else Table)(
+            Table(
                 genesis,
                 seat=i,
                 identity=key,
@@ -99,7 +124,7 @@ class Harness:
             for i, (key, sk, _pk) in enumerate(seats)
         ]
         if self.cheat is not None:
-            self.tables[self.cheater].cheat = self.cheat  # type: ignore[attr-defined]
+            self.tables[self.cheater].alter = cheat_through(self.cheat)
         self.outputs = [[] for _ in range(self.n)]
         self.persisted = [{} for _ in range(self.n)]
         self.queue = []
@@ -112,7 +137,7 @@ class Harness:
             if isinstance(o, Persist):
                 self.persisted[seat][o.key] = o.data
             elif isinstance(o, Broadcast):
-                assert all(k for k in self.persisted[seat]) or True
+                assert persisted_first(self.persisted[seat], o), f"seat {seat}: {o.kind} {o.seq}"
                 sent = self.tamper(self, seat, o) if self.tamper else [o.data]
                 for data in sent:
                     for r in range(self.n):
@@ -138,7 +163,7 @@ class Harness:
             moved = False
             for s, t in enumerate(self.tables):
                 legal = t.legal_moves()
-                if legal and not t.halted and t._sub != "sent":
+                if legal and t.may_decide:
                     if self.decide is not None:
                         move = self.decide(self, s, t, legal)
                     else:
@@ -178,12 +203,11 @@ class Harness:
             disk_log[0],
             seat=seat,
             identity=old._key,
-            sealing_key=old._sealing,
+            sealing_key=old.sealing,
             random_bytes=random.Random(self.rng.getrandbits(64)).randbytes,
             secrets=dict(self.persisted[seat]),
         )
-        if isinstance(old, CheatingTable):
-            new.cheat = old.cheat  # type: ignore[attr-defined]
+        new.alter = old.alter
         self.tables[seat] = new
         self.queue = [(r, d) for r, d in self.queue if r != seat]
         for key in [k for k in self.__dict__.get("_gossiped", {}) if k[0] == seat]:
@@ -196,9 +220,8 @@ class Harness:
                 continue
             for e in t.log:
                 self.queue.append((seat, e.raw))
-            for bucket in t._pending.values():
-                for e in bucket:
-                    self.queue.append((seat, e.raw))
+            for e in t.pending.entries():
+                self.queue.append((seat, e.raw))
 
     def cheats(self, seat: int) -> list[CheatDetected]:
         return [o for o in self.outputs[seat] if isinstance(o, CheatDetected)]

@@ -32,7 +32,7 @@ def test_the_others_end_the_hand_when_a_seat_stalls(after: int) -> None:
     h.run()
     assert all(t.result is None for t in h.tables)  # stuck: seat 2 is silent
     waiting = h.tables[0].expecting()
-    assert waiting is not None and STALLED in h.tables[0]._missing(waiting)
+    assert waiting is not None and STALLED in h.tables[0].awaited()
     h.handle(0, h.tables[0].abandon(STALLED))  # seat 0's timeout fired; seat 1 joins
     h.run()
     for s in (0, 1):

@@ -18,7 +18,7 @@ from p2pcards.games.akulina import Discard, pairable
 from p2pcards.mental_poker import card_point, seal_key_shares
 from p2pcards.table import Broadcast, Rejected, Table
 from p2pcards.transcript import peek_entry, sign_entry
-from tests.table.harness import Harness
+from tests.table.harness import Harness, force_move
 
 CHEAT = 1
 
@@ -162,9 +162,7 @@ def test_handing_over_another_position_than_the_index_picked() -> None:
 def keep_a_pair(h: Harness, seat: int, t: Table, legal: list) -> object:
     if seat == CHEAT and t.engine.phase == "discard" and legal[0].positions:
         move = Discard(seat, (), ())
-        t._write_single("move", encode_event(move))
-        t._sub = "sent"
-        h.handle(seat, t._pump())
+        force_move(h, seat, t, move)
         return None
     return h.bot(t.view(), legal, h.bot_rngs[seat])
 
@@ -200,9 +198,7 @@ def test_claiming_a_card_that_the_open_does_not_show() -> None:
             if not pairable(*fake) or set(real) == set(fake):
                 fake = parse_cards("Ks Kh")
             move = Discard(seat, m.positions[:2], tuple(fake))
-            t._write_single("move", encode_event(move))
-            t._sub = "sent"
-            h.handle(seat, t._pump())
+            force_move(h, seat, t, move)
             return None
         return h.bot(t.view(), legal, h.bot_rngs[seat])
 

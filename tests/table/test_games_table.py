@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 
-from p2pcards.games import Move, encode_event
+from p2pcards.games import Move
 from p2pcards.games.sto_odno import Draw, Play
 from p2pcards.games.sunduchki import Answer
 from p2pcards.games.thousand import Play as ThousandPlay
 from p2pcards.table import HandVerified, Table, audit_entries
-from tests.table.harness import Harness
+from tests.table.harness import Harness, force_move
 
 CHEAT = 1
 
@@ -65,9 +65,7 @@ def blamed_by_all(h: Harness, rule: str) -> list[str]:
 
 def force(h: Harness, t: Table, move: Move) -> None:
     """The cheater's software writes ``move`` although its table would refuse it."""
-    t._write_single("move", encode_event(move))
-    t._sub = "sent"
-    h.handle(CHEAT, t._pump())
+    force_move(h, CHEAT, t, move)
 
 
 # ---------------------------------------------------------------------- Thousand

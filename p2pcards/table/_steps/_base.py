@@ -1,0 +1,211 @@
+"""The step protocol: what every entry kind answers (``protocol/table.md`` §2–3).
+
+A *step* is one entry kind at one point of the game: a single entry by one seat
+(:class:`SingleStep`) or a *round* of contributions that several seats make at once,
+appended in seat order (:class:`RoundStep`).  Each step object carries its own state and
+the four duties of its kind:
+
+- :meth:`Step.expect`: what it waits for (which seats, single or round, and what for);
+- :meth:`Step.body`: the body this seat signs;
+- :meth:`Step.check`: how a received entry is checked, raising :class:`Blame` (or a
+  :class:`~p2pcards.mental_poker.MentalPokerError`) naming the rule broken; the table
+  blames the entry's seat at that entry's sequence number;
+- :meth:`Step.finish`: what the complete step feeds the engine (through
+  :meth:`TableCore.apply`), returning the next step of the same need, or ``None`` when
+  the need is answered (or the step is over).
+
+The :class:`~p2pcards.table.Table` runs the loop (whose entry may come next, the pending
+buffer, rounds, cheat reporting); steps see the table only through :class:`TableCore`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+if TYPE_CHECKING:
+    from p2pcards.cards import Card
+    from p2pcards.games import Game, GameState
+    from p2pcards.mental_poker import HandContext, HandOrderSecret, RandomBytes
+    from p2pcards.table._outputs import Output
+    from p2pcards.table._steps._hand import Deck, OrderCommit
+    from p2pcards.transcript import Entry, Genesis, Round
+
+
+@dataclass(frozen=True, slots=True)
+class Expect:
+    """Who writes next.
+
+    ``seats``: the seats that write (one seat, or a round); ``kind``: the entry kind;
+    ``round``: True when the seats contribute at once (appended in seat order);
+    ``what``: the same in English words for "waiting for …" (kept for the front ends
+    until the presenters say it themselves); ``about``: structured detail of what for
+    (keys depend on the kind, e.g. ``{"pass": 1}`` for a shuffle pass,
+    ``{"to": 2, "positions": [...]}`` for key shares, ``{"stalled": 1}`` for a vote), so a
+    presenter can say "the shuffle (pass 1)" or "keys for Boris's cards" in its language.
+    """
+
+    seats: tuple[int, ...]
+    kind: str
+    round: bool
+    what: str
+    about: dict[str, Any] = field(default_factory=dict)
+
+
+class Blame(Exception):
+    """A received entry breaks its step: the table blames the entry's author at the
+    entry's sequence number, under ``rule`` (``message`` in plain words)."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+
+
+class TableCore(Protocol):
+    """What a step may see and do of its table (the :class:`~p2pcards.table.Table`)."""
+
+    me: int | None
+    seats: int
+    genesis: Genesis
+    game: Game[Any]
+    engine: GameState
+    hand: int
+    knowledge: dict[int, Card]
+    decks: list[Deck]
+    orders: list[OrderCommit]
+    my_orders: list[HandOrderSecret]
+    labels: dict[str, int]
+    accuse: tuple[int, str] | None
+    accuser: int | None
+    revealed: bool
+    sealing: bytes | None
+    random: RandomBytes | None
+
+    @property
+    def next_seq(self) -> int:
+        """The sequence number of the next entry of the log."""
+
+    def restored(self, key: str) -> Any | None:
+        """A secret persisted before a restart, or None."""
+
+    def persist(self, key: str, value: Any) -> None:
+        """Persist ``value`` under ``key`` (a Persist output) before anything is sent."""
+
+    def emit(self, out: Output) -> None:
+        """Append an output for the caller."""
+
+    def cheat(self, seat: int | None, seq: int | None, rule: str, message: str) -> None:
+        """Report a cheat (the first one stops the hand)."""
+
+    def apply(self, event: Any, seq: int | None) -> bool:
+        """Apply an engine event; False (and a cheat) if the rules refuse it."""
+
+    def secret(self, key: str, make: Callable[[], Any]) -> Any:
+        """A persisted secret (after a restart) or a fresh one, persisted now."""
+
+    def ctx(self) -> HandContext:
+        """The mental-poker context of the current hand."""
+
+    def by_deck(self, positions: tuple[int, ...]) -> list[tuple[Deck, list[int]]]:
+        """``positions`` grouped by the deck that holds them, in deck order."""
+
+    def begin_hand(self, hand: int) -> None:
+        """Start transcript hand ``hand``: new decks, orders and knowledge."""
+
+    def new_deck(self, spec_first: int, cards: tuple[Card, ...]) -> None:
+        """Add the deck of a new ``Shuffle`` (with this seat's persisted secrets)."""
+
+    def end_of_hand(self, secrets: dict[int, Any], seq: int) -> None:
+        """Verify the whole hand from every seat's revealed secrets."""
+
+    def hand_abandoned(self, stalled: int, seq: int) -> None:
+        """Record that the other seats ended the hand without ``stalled``."""
+
+
+Alter = Callable[["TableCore", "Step", Any], Any]
+"""Test seam (modified software): ``alter(table, step, honest_body)`` returns the body a
+seat signs instead.  Set on :attr:`Table.alter <p2pcards.table.Table.alter>`."""
+
+
+class Step:
+    """One entry kind at one point of the game (subclass :class:`SingleStep` or
+    :class:`RoundStep`).  ``kind`` is the entry kind; ``seats`` the seats that write;
+    ``seq`` the sequence number of the entry being checked (blame for an error raised
+    while finishing)."""
+
+    kind: ClassVar[str]
+    round: ClassVar[bool] = False
+    seats: tuple[int, ...]
+    seq: int | None = None
+
+    def expect(self) -> Expect:
+        """What the step waits for."""
+        return Expect(self.seats, self.kind, self.round, self.what(), self.about())
+
+    def what(self) -> str:
+        """What the table waits for, in English words."""
+        return self.kind
+
+    def about(self) -> dict[str, Any]:
+        """Structured detail of what the step waits for (see :class:`Expect`)."""
+        return {}
+
+    def body(self, t: TableCore) -> Any:
+        """The body this seat signs (only called when this seat writes)."""
+        raise NotImplementedError
+
+    def own_body(self, t: TableCore, alter: Alter | None) -> Any:
+        """The body this seat signs, passed through the test seam ``alter`` if set."""
+        body = self.body(t)
+        return alter(t, self, body) if alter is not None else body
+
+    def check(self, t: TableCore, entry: Entry) -> None:
+        """Check a received (or this seat's own) entry of this step; raises
+        :class:`Blame` or a ``MentalPokerError`` when it breaks the step."""
+
+    def finish(self, t: TableCore, entries: list[Entry]) -> Step | None:
+        """The step is complete (``entries`` appended, in log order): feed the engine;
+        return the next step of the same need, or None."""
+        raise NotImplementedError
+
+    def missing(self) -> tuple[int, ...]:
+        """The seats whose entry has not arrived yet."""
+        return self.seats
+
+    def idle(self, t: TableCore) -> tuple[Any] | None:
+        """No entry advanced the step: a chance to act before the table waits.  Returns
+        ``(body,)`` for a body this seat signs and sends now, or None."""
+        return None
+
+
+class SingleStep(Step):
+    """A step written by one seat (``seats == (author,)``).  ``auto``: this seat writes
+    its body as soon as the step starts (False for a move, which the player decides)."""
+
+    auto: ClassVar[bool] = True
+
+    def __init__(self, author: int) -> None:
+        self.seats = (author,)
+        self.written = False
+
+    @property
+    def author(self) -> int:
+        """The seat that writes this step."""
+        return self.seats[0]
+
+
+class RoundStep(Step):
+    """A round: every seat of ``seats`` contributes at once (appended in seat order)."""
+
+    round: ClassVar[bool] = True
+
+    def __init__(self, seats: tuple[int, ...]) -> None:
+        self.seats = seats
+        self.rnd: Round | None = None
+        """The contributions collected so far (opened by the table when the round
+        starts)."""
+
+    def missing(self) -> tuple[int, ...]:
+        return self.rnd.missing if self.rnd is not None else self.seats
