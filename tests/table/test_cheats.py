@@ -7,7 +7,6 @@ its own key, so the entries are validly signed) or forces moves its table would 
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -288,11 +287,3 @@ def test_acting_out_of_turn_is_blamed() -> None:
     h.run()
     assert blamed(h) == honest(3)
     assert all(h.cheats(s)[0].rule == "out of turn" for s in honest(3))
-
-
-def test_honest_games_never_accuse_anyone() -> None:
-    rng = random.Random(3)
-    for i in range(6):
-        h = Harness("akulina", 2 + i % 3, seed=rng.getrandbits(32))
-        h.run()
-        assert all(h.cheats(s) == [] for s in range(h.n))

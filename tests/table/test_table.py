@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from p2pcards.table import HandVerified, YourCards, audit_entries
+from tests.games._drive import HONEST_SIZES_20, tally
 from tests.table.harness import Harness
 
 
@@ -27,19 +28,13 @@ def test_honest_akulina_table_plays_to_the_end(seats: int) -> None:
     assert report.result == results[0]
 
 
-def test_two_hundred_honest_games_raise_no_accusation() -> None:
-    """200 honest games over 2..8 seats: no accusation, byte-identical logs, all verified.
-    Small tables dominate to keep the suite quick; every size is played."""
-    sizes = [2] * 90 + [3] * 60 + [4] * 30 + [5] * 8 + [6] * 5 + [7] * 4 + [8] * 3
-    for i, n in enumerate(sizes):
-        h = Harness("akulina", n, seed=1000 + i, duplicate=0.05)
-        h.run()
-        logs = h.logs()
-        assert all(log == logs[0] for log in logs), f"game {i}: logs differ"
-        for s in range(n):
-            assert h.cheats(s) == [], f"game {i}: seat {s} accused someone"
-            assert h.tables[s].verified == [1]
-        assert h.tables[0].result is not None
+def test_twenty_honest_games_raise_no_accusation() -> None:
+    """20 honest games over 2..8 seats (every size played): no accusation, byte-identical
+    logs, every hand verified, a result.  ``scripts/bench honest`` plays 200."""
+    t = tally(HONEST_SIZES_20)
+    assert t.games == 20
+    assert t.problems == []
+    assert (t.accusations, t.logs_differ, t.unverified, t.unfinished) == (0, 0, 0, 0)
 
 
 def test_an_entry_delivered_again_is_not_verified_again(monkeypatch: pytest.MonkeyPatch) -> None:
