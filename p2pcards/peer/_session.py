@@ -32,6 +32,7 @@ from p2pcards.peer._events import (
 from p2pcards.peer._storage import TableStorage
 from p2pcards.peer._trace import Trace
 from p2pcards.table import (
+    Appended,
     Broadcast,
     CheatDetected,
     GameOver,
@@ -162,6 +163,8 @@ class Session:
                     if self.trace is not None:
                         self.trace.event("signed", t0, seq=o.seq, kind=o.kind)
                     self._send_q.send_nowait(o.data)
+                elif isinstance(o, Appended):
+                    pass  # the log is written from table.log by _flush_log (for now)
                 else:
                     if isinstance(o, GameOver):
                         self.done.set()
