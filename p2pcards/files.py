@@ -15,10 +15,9 @@ The data directory is ``$P2PCARDS_HOME`` if set (tests and several peers on one 
 use it), else the platform's user data directory (platformdirs, e.g.
 ``~/.local/share/p2pcards`` on Linux).
 
-Records: each record in a ``.log`` or ``.secrets`` file is a 4-byte big-endian length
-followed by that many bytes.  :class:`RecordFile` appends records and fsyncs each one
-before returning, so a record that was reported written survives a crash; a record cut
-by a crash is detected on reading (the complete records before it are kept).
+The table files are written by :class:`p2pcards.peer.TableStorage` (the one record
+writer) in the transcript's log-file format (``p2pcards.transcript``: records with a
+length and a checksum; a record cut by a crash is detected and cut on the next start).
 
 Every failure is a :class:`StorageError` naming the path and saying what to do (full
 disk, unwritable directory).
@@ -29,14 +28,11 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import struct
 from pathlib import Path
 
 import platformdirs
 
 ENV_HOME = "P2PCARDS_HOME"
-_LEN = struct.Struct(">I")
-MAX_RECORD = 64 << 20
 MIN_FREE = 1 << 20
 """Free space (bytes) :func:`check_writable` requires: a long game's log and secrets."""
 
@@ -162,105 +158,3 @@ def write_atomic(path: Path, data: bytes, mode: int = 0o600) -> None:
             pass
         raise _explain("write", path, exc) from None
     fsync_dir(path.parent)
-
-
-class RecordFile:
-    """An append-only file of length-prefixed records, fsynced after each append.
-
-    ``RecordFile(path, mode=0o600)`` opens (creating it, and its directory, mode 0700, if
-    needed; a private ``mode`` such as 0600 is also enforced on an existing file, and the
-    directory tightened to 0700); ``append(data)`` writes one record durably;
-    ``read_all(path)`` returns every complete record.  Use as a context manager or call ``close()``.
-    """
-
-    def __init__(self, path: Path, mode: int = 0o644) -> None:
-        self.path = Path(path)
-        private_dir(self.path.parent)
-        try:
-            existed = self.path.exists()
-            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, mode)
-            if not mode & 0o077:
-                tighten(self._fd, mode)
-        except OSError as exc:
-            raise _explain("open for writing", self.path, exc) from None
-        if not existed:
-            fsync_dir(self.path.parent)
-
-    def append(self, data: bytes) -> None:
-        """Append one record and fsync it; raises StorageError (e.g. disk full)."""
-        if len(data) > MAX_RECORD:
-            raise ValueError(f"record of {len(data)} bytes exceeds {MAX_RECORD}")
-        record = _LEN.pack(len(data)) + data
-        try:
-            view = memoryview(record)
-            while view:
-                view = view[os.write(self._fd, view) :]
-            os.fsync(self._fd)
-        except OSError as exc:
-            raise _explain("append to", self.path, exc) from None
-
-    def close(self) -> None:
-        """Close the file (idempotent)."""
-        if self._fd >= 0:
-            os.close(self._fd)
-            self._fd = -1
-
-    def __enter__(self) -> RecordFile:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    @staticmethod
-    def read_all(path: Path) -> tuple[list[bytes], bool]:
-        """Return ``(records, truncated)``: every complete record, and whether a final
-        record was cut short (a crash mid-append).  A missing file reads as ([], False).
-
-        Raises StorageError if the file cannot be read.
-        """
-        try:
-            data = Path(path).read_bytes()
-        except FileNotFoundError:
-            return [], False
-        except OSError as exc:
-            raise _explain("read", Path(path), exc) from None
-        records, pos = [], 0
-        while pos + 4 <= len(data):
-            (n,) = _LEN.unpack_from(data, pos)
-            if pos + 4 + n > len(data):
-                break
-            records.append(data[pos + 4 : pos + 4 + n])
-            pos += 4 + n
-        return records, pos != len(data)
-
-
-class TableFiles:
-    """The files of one table under ``home``: ``log_path`` and ``secrets_path``.
-
-    ``open_log()`` / ``open_secrets()`` return RecordFiles (secrets with mode 0600).
-    Write a secret before publishing anything that depends on it (DESIGN.md, "Mental
-    poker"): ``RecordFile.append`` returns only once it is on disk.
-    """
-
-    def __init__(self, table_id: bytes, base: Path | None = None) -> None:
-        root = base if base is not None else home()
-        self.table_id = table_id
-        self.directory = root / "tables"
-        self.log_path = self.directory / f"{table_id.hex()}.log"
-        self.secrets_path = self.directory / f"{table_id.hex()}.secrets"
-
-    def open_log(self) -> RecordFile:
-        """The table's log, for appending (mode 0644: the log is public)."""
-        return RecordFile(self.log_path, 0o644)
-
-    def open_secrets(self) -> RecordFile:
-        """This peer's secrets for the table, for appending (mode 0600)."""
-        return RecordFile(self.secrets_path, 0o600)
-
-    def read_log(self) -> tuple[list[bytes], bool]:
-        """Records of the log, and whether the last one was cut (see RecordFile.read_all)."""
-        return RecordFile.read_all(self.log_path)
-
-    def read_secrets(self) -> tuple[list[bytes], bool]:
-        """Records of the secrets file (see RecordFile.read_all)."""
-        return RecordFile.read_all(self.secrets_path)

@@ -83,38 +83,6 @@ def test_unwritable_home_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.Mo
     assert str(blocker / "p2p") in str(info.value) and "P2PCARDS_HOME" in str(info.value)
 
 
-def test_full_disk_is_a_clear_error(tmp_path: Path) -> None:
-    rf = files.RecordFile(tmp_path / "ok.log")
-    rf.close()
-    full = files.RecordFile.__new__(files.RecordFile)
-    full.path = Path("/dev/full")
-    full._fd = os.open("/dev/full", os.O_WRONLY)
-    with pytest.raises(files.StorageError, match="the disk is full") as info:
-        full.append(b"entry")
-    assert "/dev/full" in str(info.value)
-    full.close()
-
-
-def test_table_files_append_fsync_and_read_back(home: Path) -> None:
-    tf = files.TableFiles(bytes.fromhex("00ff" * 8))
-    assert tf.log_path == home / "tables" / ("00ff" * 8 + ".log")
-    with tf.open_secrets() as secrets:
-        secrets.append(b"my scalar")
-    with tf.open_log() as log:
-        log.append(b"entry 0")
-        log.append(b"")
-    with tf.open_log() as log:  # reopening appends
-        log.append(b"entry 2")
-    assert tf.read_log() == ([b"entry 0", b"", b"entry 2"], False)
-    assert tf.read_secrets() == ([b"my scalar"], False)
-    assert stat.S_IMODE(tf.secrets_path.stat().st_mode) == 0o600
-    # a crash in the middle of an append: complete records kept, the cut one reported
-    with tf.log_path.open("ab") as fh:
-        fh.write(b"\x00\x00\x00\x09half")
-    assert tf.read_log() == ([b"entry 0", b"", b"entry 2"], True)
-    assert files.TableFiles(b"\x01", base=home).read_log() == ([], False)
-
-
 def _mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
@@ -141,7 +109,7 @@ def test_existing_loose_dirs_and_secrets_are_tightened_on_every_open(home: Path)
     storage.close()
     os.chmod(tables, 0o777)
     os.chmod(secrets, 0o666)
-    files.TableFiles(tid, home).open_secrets().close()
+    TableStorage(tid, home).close()  # (the one record writer)
     assert (_mode(tables), _mode(secrets)) == (0o700, 0o600)
     os.chmod(home, 0o750)
     identity.load_or_create_identity(name="x", base=home)

@@ -17,10 +17,10 @@ from p2pcards.cli._lan import (
     identity_from_args,
     play_to_end,
     resume_unfinished,
+    run_lan,
 )
-from p2pcards.files import StorageError
 from p2pcards.games import OptionError, game_info, game_names
-from p2pcards.peer import LobbyError, host_table, join_table
+from p2pcards.peer import host_table, join_table
 
 
 def ask(prompt: str) -> str:
@@ -31,13 +31,9 @@ def ask(prompt: str) -> str:
         return ""
 
 
-def run_lan(args: argparse.Namespace) -> int:
-    """Interactive LAN play; exit status as for host/join."""
-    try:
-        return trio.run(_play, args)
-    except (LobbyError, net.NetError, StorageError, OSError) as e:
-        print(f"p2pcards: {e}", file=sys.stderr)
-        return 2
+def run_play(args: argparse.Namespace) -> int:
+    """Interactive LAN play; exit status as for host/join (errors: see ``_lan.run_lan``)."""
+    return run_lan(_play, args)
 
 
 async def _play(args: argparse.Namespace) -> int:

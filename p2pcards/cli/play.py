@@ -65,9 +65,9 @@ def run(args: argparse.Namespace) -> int:
     """Run ``play``; returns the exit status (2 for bad arguments)."""
     lang = args.lang
     if not args.offline:
-        from p2pcards.cli._lanplay import run_lan
+        from p2pcards.cli._lanplay import run_play
 
-        return run_lan(args)
+        return run_play(args)
     if not args.game:
         print(
             tr(

@@ -17,7 +17,7 @@ from p2pcards.files import home
 from p2pcards.identity import Identity
 from p2pcards.peer._lobby import LobbyError
 from p2pcards.peer._session import Session
-from p2pcards.peer._storage import TableStorage
+from p2pcards.peer._storage import TableStorage, read_entries
 from p2pcards.table import Table
 from p2pcards.transcript import TranscriptError, peek_entry, verify_genesis
 
@@ -34,17 +34,22 @@ class Unfinished:
 
 def unfinished_tables(identity: Identity, base: Path | None = None) -> list[Unfinished]:
     """Tables under the data directory where ``identity`` has a seat and no ``.done``
-    marker (the game did not end), newest first."""
+    marker (the game did not end), newest first.  Reads only: no file is created,
+    written or left open."""
     root = (base if base is not None else home()) / "tables"
     out = []
-    for log in sorted(root.glob("*.log"), key=lambda p: p.stat().st_mtime, reverse=True):
+    try:
+        logs = sorted(root.glob("*.log"), key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return []
+    for log in logs:
         if log.with_suffix(".done").exists():
             continue
         try:
-            storage_entries = TableStorage(bytes.fromhex(log.stem), base).entries()
-            if not storage_entries:
+            entries = read_entries(log)  # read only: creates and keeps open nothing
+            if not entries:
                 continue
-            _e, g = verify_genesis(storage_entries[0])
+            _e, g = verify_genesis(entries[0])
         except (ValueError, TranscriptError, OSError):
             continue
         if any(s.identity == identity.peer_id for s in g.seats):

@@ -19,7 +19,31 @@ from typing import Any, BinaryIO
 import msgpack
 
 from p2pcards.files import StorageError, home, private_dir, tighten
-from p2pcards.transcript import MAGIC, RecordType, _filelog, encode_record, recover
+from p2pcards.transcript import MAGIC, LogContents, RecordType, encode_record, read_log
+
+_datasync = getattr(os, "fdatasync", os.fsync)
+
+
+def recover(f: BinaryIO) -> LogContents:
+    """Read a whole log file from the start, cut off a torn final record (truncating the
+    file to ``good_length``) and leave the position at the end.
+
+    Returns the :class:`~p2pcards.transcript.LogContents` (``torn`` says what was cut).
+    Raises :class:`~p2pcards.transcript.LogFileError` for a file that is not a log or is
+    corrupt in the middle."""
+    f.seek(0)
+    contents = read_log(f.read())
+    if contents.torn is not None:
+        f.truncate(contents.good_length)
+    f.seek(0, os.SEEK_END)
+    return contents
+
+
+def read_entries(path: Path) -> list[bytes]:
+    """The entries of the log file at ``path``, read only (a torn final record is left
+    out, not cut: nothing is written, no file is created).  Raises OSError when it
+    cannot be read and :class:`~p2pcards.transcript.LogFileError` when it is corrupt."""
+    return read_log(path.read_bytes()).entries()
 
 
 def _open(path: Path, mode: int) -> BinaryIO:
@@ -91,7 +115,7 @@ class TableStorage:
             while view:
                 view = view[os.write(fd, view) :]
             if sync:
-                _filelog._datasync(fd)  # fdatasync (fsync where there is none)
+                _datasync(fd)  # fdatasync (fsync where there is none)
         except OSError as exc:
             try:
                 if size >= 0:

@@ -1,8 +1,8 @@
 """Signed, hash-chained, canonical log entries (DESIGN.md "Transcript";
 ``protocol/transcript.md`` is the normative description).
 
-Pure and sans-I/O, except :func:`recover` and :func:`append_records`, which work on
-file objects the caller opened.  Typical use::
+Pure and sans-I/O (the log-file format is encoded to and decoded from bytes; the peer
+layer, ``p2pcards.peer._storage``, does the file calls).  Typical use::
 
     entry = make_genesis(host_key, Genesis(table=tid, game="akulina", options={...},
                                            seats=(SeatInfo(...), ...)))
@@ -51,7 +51,6 @@ from p2pcards.transcript._errors import (
     WrongSequence,
     WrongTable,
 )
-from p2pcards.transcript._filelog import append_records, recover
 from p2pcards.transcript._genesis import (
     ACCEPT_KIND,
     GENESIS_KIND,
@@ -117,7 +116,6 @@ __all__ = [
     "WrongHand",
     "WrongSequence",
     "WrongTable",
-    "append_records",
     "check_accept",
     "check_follows",
     "encode_log",
@@ -128,7 +126,6 @@ __all__ = [
     "peek_entry",
     "read_log",
     "read_log_from",
-    "recover",
     "round_seqs",
     "sign_entry",
     "verify_entry",

@@ -12,7 +12,7 @@ log file (the one shared and audited) holds ENTRY and EVIDENCE records; a peer k
 SECRET records in a sibling file of the same format (``NAME.secrets``), written and
 synced before anything that depends on them is published.
 
-Pure: this module encodes to and decodes from bytes; :mod:`._filelog` does the file
+Pure: this module encodes to and decodes from bytes; :mod:`p2pcards.peer._storage` does the file
 calls.  Reading tolerates a damaged *final* record (a torn write: the file ends inside
 it, its CRC fails and it runs exactly to the end of the file, or the rest of the file is
 zero bytes) and reports it; damage followed by more data is corruption and an error.

@@ -232,7 +232,14 @@ async def late_store() -> Any:
     la = net.MemoryLog()
     for k in range(4):
         la.append(b"e%d" % k)
-    lb = net.MemoryLog(validate=lambda seq, data, log: ready)
+    refused: list[int] = []
+
+    def validate(seq: int, data: bytes, log: list[bytes]) -> bool:
+        if not ready:
+            refused.append(seq)
+        return ready
+
+    lb = net.MemoryLog(validate=validate)
     async with (
         net.open_mesh(node_key(0), TABLE_ID, la, host="127.0.0.1", config=TEST_CONFIG) as a,
         net.open_mesh(node_key(1), TABLE_ID, lb, host="127.0.0.1", config=TEST_CONFIG) as b,
@@ -248,6 +255,7 @@ async def late_store() -> Any:
                 await trio.sleep(0.01)
         out["after"] = trio.current_time() - start
         out["b_log"] = [e.decode() for e in lb.entries]
+        out["refused"] = sorted(set(refused))
     return out
 
 
@@ -270,9 +278,12 @@ async def silent_peer() -> Any:
             initiator=True,
         )
         start = trio.current_time()
+        seen: list[str] = []
         with trio.fail_after(8):
             async for event in a.events:
+                seen.append(type(event).__name__)
                 if isinstance(event, net.PeerDisconnected):
+                    out["events"] = seen
                     out["reason"] = event.reason
                     out["after"] = trio.current_time() - start
                     break

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
+from p2pcards.peer import _storage
 from p2pcards.peer._storage import TableStorage
-from p2pcards.transcript import _filelog
 
 
 def test_secrets_are_synced_and_log_entries_are_written_through(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     synced: list[int] = []
-    monkeypatch.setattr(_filelog, "_datasync", synced.append)
+    monkeypatch.setattr(_storage, "_datasync", synced.append)
     st = TableStorage(bytes(16), base=tmp_path)
     st.append_entries([b"entry 0", b"entry 1"])
     assert synced == []  # not synced, but readable by another process at once

@@ -3,7 +3,6 @@ corruption in the middle rejected."""
 
 from __future__ import annotations
 
-import io
 import struct
 import zlib
 from pathlib import Path
@@ -16,12 +15,10 @@ from p2pcards.transcript import (
     Log,
     LogFileError,
     RecordType,
-    append_records,
     encode_log,
     encode_record,
     read_log,
     read_log_from,
-    recover,
 )
 from tests.transcript._transcript_helpers import started_log
 
@@ -134,38 +131,10 @@ def test_unknown_record_type_in_the_middle_is_rejected() -> None:
         read_log(data)
 
 
-def test_recover_and_append_on_a_real_file(tmp_path: Path) -> None:
-    recs = sample()
-    path = tmp_path / "table.p2plog"
-    with open(path, "a+b") as f:
-        append_records(f, recs[:3])
-        append_records(f, recs[3:], sync=False)
-    whole = path.read_bytes()
-    assert whole == encode_log(recs)
-    path.write_bytes(whole[:-7])  # a crash in the middle of the last write
-    with open(path, "r+b") as f:
-        got = recover(f)
-        assert len(got.records) == 4 and got.torn is not None
-        append_records(f, recs[4:])
-    assert path.read_bytes() == whole
-    with open(path, "r+b") as f:
-        assert recover(f).torn is None
-
-
-def test_recover_in_memory() -> None:
-    f = io.BytesIO()
-    append_records(f, sample(), sync=False)
-    f.write(b"\x00\x00\x00")
-    got = recover(f)
-    assert got.torn is not None and got.torn.length == 3
-    assert f.getvalue() == encode_log(sample())
-
-
 def test_read_log_from_a_file_object_and_replay(tmp_path: Path) -> None:
     log, entries = started_log(3)
     path = tmp_path / "t.p2plog"
-    with open(path, "a+b") as f:
-        append_records(f, [(RecordType.ENTRY, e.raw) for e in entries], sync=False)
+    path.write_bytes(encode_log([(RecordType.ENTRY, e.raw) for e in entries]))
     with open(path, "rb") as f:
         got = read_log_from(f)
     assert [e.raw for e in Log.replay(got.entries())] == [e.raw for e in log]
