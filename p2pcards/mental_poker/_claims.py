@@ -34,7 +34,7 @@ from typing import Any, Union
 
 from p2pcards.mental_poker._domain import ProofContext, challenge
 from p2pcards.mental_poker._elgamal import Ciphertext
-from p2pcards.mental_poker._errors import BadClaimProof, MalformedMessage
+from p2pcards.mental_poker._errors import BadClaimProof, MalformedMessage, blaming
 from p2pcards.mental_poker._ristretto import (
     G,
     RandomBytes,
@@ -277,7 +277,8 @@ def check_claim(ctx: ProofContext, public: bytes, tree: Node, body: object) -> N
         for ch, ck in zip(node.children, cs, strict=True):
             walk(ch, ck)
 
-    walk(tree, c)
+    with blaming(BadClaimProof, seat, step):
+        walk(tree, c)
     if idx != [len(leaf_s), len(any_cs)]:
         raise MalformedMessage("claim proof has extra items", seat=seat, step=step)
     if _challenge(ctx, public, tree, rows) != c:

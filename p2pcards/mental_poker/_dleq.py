@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from p2pcards.mental_poker._domain import ProofContext, challenge, h512
-from p2pcards.mental_poker._errors import InvalidProof, MalformedMessage
+from p2pcards.mental_poker._errors import InvalidProof, MalformedMessage, blaming
 from p2pcards.mental_poker._ristretto import (
     G,
     RandomBytes,
@@ -114,8 +114,9 @@ def verify_dleq(
     s = check_scalar(proof[1], what=f"{what} proof s", seat=seat, step=step)
     if not cs or len(cs) != len(ds):
         raise MalformedMessage(f"{what}: nothing to prove", seat=seat, step=step)
-    m, z = composites(ctx, purpose, a, b, cs, ds)
-    t2 = add(_mul_a(s, a), mul(c, b))
-    t3 = add(mul(s, m), mul(c, z))
+    with blaming(error, seat, step):
+        m, z = composites(ctx, purpose, a, b, cs, ds)
+        t2 = add(_mul_a(s, a), mul(c, b))
+        t3 = add(mul(s, m), mul(c, z))
     if _challenge(ctx, purpose, a, b, m, z, t2, t3) != c:
         raise error(f"the Chaum–Pedersen proof of the {what} does not verify", seat=seat, step=step)

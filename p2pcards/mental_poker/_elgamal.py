@@ -10,8 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from p2pcards.mental_poker._errors import MalformedMessage
-from p2pcards.mental_poker._ristretto import G, add, add_all, check_point, mul, mul_base, sub
+from p2pcards.mental_poker._errors import MalformedMessage, MentalPokerError
+from p2pcards.mental_poker._ristretto import (
+    IDENTITY,
+    G,
+    add,
+    add_all,
+    check_point,
+    mul,
+    mul_base,
+    sub,
+)
 
 Ciphertext = tuple[bytes, bytes]
 """``(C1, C2)``: two points."""
@@ -34,8 +43,13 @@ def initial_deck(points: Sequence[bytes], key: bytes) -> list[Ciphertext]:
 
 
 def joint_key(keys: Sequence[bytes]) -> bytes:
-    """``Y = Σ Y_i`` of the seat keys (each checked with its proof of knowledge first)."""
-    return add_all(list(keys))
+    """``Y = Σ Y_i`` of the seat keys (each checked with its proof of knowledge first).
+    Raises MentalPokerError if the sum is the identity (keys that cancel: with proven keys
+    only seats that share their secrets can make it, and such a key would hide nothing)."""
+    y = add_all(list(keys))
+    if y == IDENTITY:
+        raise MentalPokerError("the seat keys add up to the identity", step="keys")
+    return y
 
 
 def decrypt(ct: Ciphertext, shares: Sequence[bytes]) -> bytes:

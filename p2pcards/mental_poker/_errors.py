@@ -8,6 +8,9 @@ None when nobody can be blamed from the data at hand), the protocol step (``step
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 
 class MentalPokerError(Exception):
     """Base of every mental-poker error.
@@ -95,6 +98,16 @@ class GroupError(MentalPokerError):
     """libsodium refused a group operation (e.g. an identity result).  Cannot happen on
     checked inputs; raised instead of the library's bare exception so a peer never
     crashes."""
+
+
+@contextmanager
+def blaming(error: type[MentalPokerError], seat: int | None, step: str) -> Iterator[None]:
+    """Turn a :class:`GroupError` raised inside the block into ``error`` blaming ``seat``
+    (a check never lets a library refusal out without the culprit)."""
+    try:
+        yield
+    except GroupError as e:
+        raise error(f"a group operation was refused: {e.message}", seat=seat, step=step) from e
 
 
 class InvalidPublicKey(MentalPokerError):

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from p2pcards.mental_poker._domain import ProofContext, challenge
-from p2pcards.mental_poker._errors import BadKeyProof, MalformedMessage
+from p2pcards.mental_poker._errors import BadKeyProof, MalformedMessage, blaming
 from p2pcards.mental_poker._ristretto import (
     G,
     RandomBytes,
@@ -85,7 +85,9 @@ def check_seat_key(ctx: ProofContext, body: object) -> bytes:
     big_v = check_point(body[1], what="seat key proof V", seat=seat, step=step)
     r = check_scalar(body[2], what="seat key proof r", seat=seat, step=step)
     c = _challenge(ctx, big_v, y)
-    if add(mul_base(r), mul(c, y)) != big_v:
+    with blaming(BadKeyProof, seat, step):
+        again = add(mul_base(r), mul(c, y))
+    if again != big_v:
         raise BadKeyProof(
             "the proof of knowledge of the seat key does not verify", seat=seat, step=step
         )

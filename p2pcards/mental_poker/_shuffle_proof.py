@@ -26,7 +26,7 @@ from typing import Any
 from p2pcards.mental_poker._domain import ProofContext, challenge, generator, h512
 from p2pcards.mental_poker._draw import random_permutation
 from p2pcards.mental_poker._elgamal import Ciphertext, check_deck, deck_wire, reencrypt
-from p2pcards.mental_poker._errors import BadShuffleProof, MalformedMessage
+from p2pcards.mental_poker._errors import BadShuffleProof, MalformedMessage, blaming
 from p2pcards.mental_poker._ristretto import (
     ONE,
     G,
@@ -207,7 +207,7 @@ def check_shuffle(
     if not isinstance(body, list | tuple) or len(body) != 2:
         raise MalformedMessage("shuffle body is not [deck, proof]", seat=seat, step=step)
     out = check_deck(body[0], n, what="shuffled ciphertext", seat=seat, step=step)
-    seen = set(deck_in)
+    seen = {(ct[0], ct[1]) for ct in deck_in}
     for i, ct in enumerate(out):
         if ct in seen:
             raise BadShuffleProof(
@@ -234,6 +234,30 @@ def check_shuffle(
 
     cs, c_hats, t, t_hats = pts(0, n, "c"), pts(1, n, "ĉ"), pts(2, 5, "t"), pts(3, n, "t̂")
     s, s_hat, s_p = scs(4, 4, "s"), scs(5, n, "ŝ"), scs(6, n, "s'")
+    with blaming(BadShuffleProof, seat, step):
+        ok, recomputed = _check(ctx, key, deck_in, out, cs, c_hats, t, t_hats, s, s_hat, s_p)
+    # 5. accept iff every t equals its recomputed t'.
+    if not (ok and recomputed == list(t)):
+        raise BadShuffleProof("the shuffle proof does not verify", seat=seat, step=step)
+    return out
+
+
+def _check(
+    ctx: ProofContext,
+    key: bytes,
+    deck_in: Sequence[Ciphertext],
+    out: Sequence[Ciphertext],
+    cs: Sequence[bytes],
+    c_hats: Sequence[bytes],
+    t: Sequence[bytes],
+    t_hats: Sequence[bytes],
+    s: Sequence[bytes],
+    s_hat: Sequence[bytes],
+    s_p: Sequence[bytes],
+) -> tuple[bool, list[bytes]]:
+    """Steps 1–4 of CheckShuffleProof: whether every t̂ matches, and the recomputed
+    ``[t'1, t'2, t'3, t'4,1, t'4,2]``."""
+    n = len(deck_in)
     h, hs = generators(ctx.table_id, n)
     # 1. u ← GetChallenges(N, (e, e', c, pk)); c ← GetChallenge(y, t).
     seed = _u_seed(ctx, key, h, hs, deck_in, out, cs)
@@ -262,7 +286,4 @@ def check_shuffle(
     t3 = add_all([mul(nc, c_tilde), mul_base(s[2]), *[mul(s_p[i], hs[i]) for i in range(n)]])
     t41 = add_all([mul(nc, a_w), mul(ns4, key), *[mul(s_p[i], out[i][1]) for i in range(n)]])
     t42 = add_all([mul(nc, b_w), mul_base(ns4), *[mul(s_p[i], out[i][0]) for i in range(n)]])
-    # 5. accept iff every t equals its recomputed t'.
-    if not (ok and [t1, t2, t3, t41, t42] == list(t)):
-        raise BadShuffleProof("the shuffle proof does not verify", seat=seat, step=step)
-    return out
+    return ok, [t1, t2, t3, t41, t42]

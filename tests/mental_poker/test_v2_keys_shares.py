@@ -193,3 +193,11 @@ def test_reencryption_unchanged_or_foreign_key_refused() -> None:
 def test_errors_are_mental_poker_errors() -> None:
     assert issubclass(WrongDecryptionShare, MentalPokerError)
     assert G
+
+
+def test_keys_adding_up_to_the_identity_refused() -> None:
+    from p2pcards.mental_poker._elgamal import joint_key
+
+    y = mul_base(scalar(5))
+    with pytest.raises(MentalPokerError, match="identity"):
+        joint_key([y, mul_base(scalar(-5))])
