@@ -4,6 +4,7 @@ multicast, then starts the peers as separate OS processes."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -163,6 +164,11 @@ def main() -> int:
     audit = subprocess.run([*P2P, "audit", str(logs[0]), *lang], capture_output=True, text=True)
     print("== p2pcards audit " + str(logs[0]))
     print(audit.stdout, end="")
+    data = subprocess.run([*P2P, "audit", str(logs[0]), "--json"], capture_output=True, text=True)
+    try:
+        print("== audit result (--json): " + json.dumps(json.loads(data.stdout)["result"]))
+    except (ValueError, KeyError):
+        print("== audit --json gave no result")
     ok = (
         rc_host == 0
         and all(v == 0 for v in verdicts)

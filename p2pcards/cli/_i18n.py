@@ -1,14 +1,70 @@
-"""Language selection for user-facing text."""
+"""The language of the command line and its texts.
+
+The language is, in this order: ``--lang`` on the command line (remembered in
+``config.json`` of the data directory, ``$P2PCARDS_HOME`` in tests), ``$P2PCARDS_LANG``,
+the remembered choice, then the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG`` starting
+with ``ru``).  Every text goes through the package's gettext catalog
+(:class:`p2pcards.ui.Texts`), argparse's own texts ("usage:", "options", "error: …")
+included (:func:`install`).
+"""
 
 from __future__ import annotations
 
+import argparse
+import json
 import locale
 import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from p2pcards import files
+from p2pcards.ui import Texts
+from p2pcards.ui._texts import translations
+
+CONFIG = "config.json"
+"""The data directory's file of remembered settings: ``{"lang": "ru"}``."""
 
 
-def default_lang() -> str:
+def _config_path() -> Path:
+    override = os.environ.get(files.ENV_HOME)
+    base = Path(override).expanduser() if override else Path(platformdirs.user_data_dir("p2pcards"))
+    return base / CONFIG
+
+
+def remembered_lang() -> str | None:
+    """The language saved by an earlier ``--lang``, or None (no or unreadable config)."""
+    try:
+        got = json.loads(_config_path().read_text()).get("lang")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return got if got in ("ru", "en") else None
+
+
+def remember_lang(lang: str) -> None:
+    """Save ``lang`` as the default of later runs (silently skipped when the data
+    directory cannot be written: the language is a convenience, not a reason to fail)."""
+    if remembered_lang() == lang:
+        return
+    try:
+        path = files.home() / CONFIG
+        try:
+            data = json.loads(path.read_text())
+            if not isinstance(data, dict):
+                data = {}
+        except (OSError, ValueError):
+            data = {}
+        data["lang"] = lang
+        files.write_atomic(path, json.dumps(data).encode())
+    except (OSError, files.StorageError):
+        pass
+
+
+def locale_lang() -> str:
     """ "ru" when the locale (LC_ALL, LC_MESSAGES, LANG) is Russian, else "en"."""
-    for var in ("P2PCARDS_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         v = os.environ.get(var, "")
         if v:
             return "ru" if v.lower().startswith("ru") else "en"
@@ -16,9 +72,95 @@ def default_lang() -> str:
     return "ru" if loc.lower().startswith("ru") else "en"
 
 
-def tr(lang: str, en: str, ru: str) -> str:
-    """Pick the English or Russian text."""
-    return ru if lang == "ru" else en
+def default_lang() -> str:
+    """The language when no ``--lang`` is given: ``$P2PCARDS_LANG``, the remembered one,
+    else the locale's."""
+    env = os.environ.get("P2PCARDS_LANG", "")
+    if env:
+        return "ru" if env.lower().startswith("ru") else "en"
+    return remembered_lang() or locale_lang()
+
+
+def lang_in_argv(argv: Sequence[str]) -> str | None:
+    """The value of the last valid ``--lang X`` / ``--lang=X`` in ``argv`` ("ru" or
+    "en"), or None (argparse reports a bad value, in the language chosen otherwise)."""
+    got = None
+    for i, a in enumerate(argv):
+        v = None
+        if a == "--lang" and i + 1 < len(argv):
+            v = argv[i + 1]
+        elif a.startswith("--lang="):
+            v = a.split("=", 1)[1]
+        elif a == "--":
+            break
+        if v in ("ru", "en"):
+            got = v
+    return got
+
+
+def install(lang: str) -> None:
+    """Make argparse's own texts ("usage: ", "options", "%(prog)s: error: …") come from
+    the catalog in ``lang``: argparse looks them up with its module-level ``_`` and
+    ``ngettext`` (gettext's default domain), which are pointed at the package's
+    translations."""
+    t = translations(lang)
+    argparse._ = t.gettext  # type: ignore[attr-defined]
+    argparse.ngettext = t.ngettext  # type: ignore[attr-defined]
+
+
+def translate_parser(parser: argparse.ArgumentParser, lang: str) -> None:
+    """Translate the description, epilog and every argument's help of ``parser`` and its
+    subcommands in place (they are written in English, as msgids)."""
+    t = translations(lang)
+    seen: set[int] = set()
+
+    def walk(p: argparse.ArgumentParser) -> None:
+        if id(p) in seen:
+            return
+        seen.add(id(p))
+        if p.description:
+            p.description = t.gettext(p.description)
+        if p.epilog:
+            p.epilog = t.gettext(p.epilog)
+        for a in p._actions:
+            if a.help and a.help is not argparse.SUPPRESS:
+                a.help = t.gettext(a.help)
+            if isinstance(a, argparse._SubParsersAction):
+                for c in a._choices_actions:
+                    if c.help:
+                        c.help = t.gettext(c.help)
+                for sub in a.choices.values():
+                    walk(sub)
+        for g in p._action_groups:
+            if g.title:
+                g.title = t.gettext(g.title)
+
+    walk(parser)
+
+
+def tr(lang: str, msgid: str, /, **kw: Any) -> str:
+    """The translation of ``msgid`` (English) in ``lang``, formatted with ``kw`` (see
+    :class:`p2pcards.ui.Texts`: the gettext catalog of the package)."""
+    return Texts(lang)(msgid, **kw)
+
+
+def trn(lang: str, singular: str, plural: str, n: int, /, **kw: Any) -> str:
+    """The plural form of ``singular``/``plural`` for ``n`` in ``lang`` (``{n}`` filled)."""
+    return Texts(lang).n(singular, plural, n, **kw)
+
+
+def error_text(lang: str, e: Exception) -> str:
+    """An error's message in ``lang``: one carrying a ``msgid`` and ``params`` (e.g.
+    :class:`p2pcards.games.OptionError`) through the catalog, any other as it is."""
+    msgid = getattr(e, "msgid", None)
+    if isinstance(msgid, str):
+        return tr(lang, msgid, **getattr(e, "params", {}))
+    return str(e)
+
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for the catalog without translating it (translated where shown)."""
+    return msgid
 
 
 def add_lang_argument(p: object) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import trio
 
 from p2pcards import net
-from p2pcards.cli._i18n import add_lang_argument, tr
+from p2pcards.cli._i18n import N_, add_lang_argument, tr
 from p2pcards.cli._results import format_result
 from p2pcards.files import ENV_HOME, StorageError, check_writable, home
 from p2pcards.identity import Identity, IdentityError, load_or_create_identity
@@ -31,18 +31,14 @@ from p2pcards.peer import (
 from p2pcards.table import CheatDetected, HandAbandoned, HandVerified, MoveMade, Waiting
 from p2pcards.ui import Names, presenter, table_event_line
 
-WHY_NOTHING_FOUND_EN = """\
+WHY_NOTHING_FOUND = N_(
+    """\
 No table found on the local network.  This may be because:
   - nobody is hosting yet (start one with: p2pcards host akulina --seats 4);
   - the Wi-Fi isolates clients from each other (common on guest and public networks);
   - a firewall blocks multicast DNS (UDP port 5353).
 You can always join by address: p2pcards join HOST:PORT (the host prints it)."""
-WHY_NOTHING_FOUND_RU = """\
-В локальной сети столов не найдено.  Возможные причины:
-  - ещё никто не открыл стол (откройте: p2pcards host akulina --seats 4);
-  - Wi-Fi изолирует устройства друг от друга (гостевые и публичные сети);
-  - межсетевой экран блокирует multicast DNS (UDP-порт 5353).
-Можно подключиться по адресу: p2pcards join АДРЕС:ПОРТ (его печатает хозяин стола)."""
+)
 
 
 def add_lan_arguments(p: argparse.ArgumentParser) -> None:
@@ -51,7 +47,7 @@ def add_lan_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--home",
         type=Path,
-        help=f"data directory (identity, logs); default ${ENV_HOME} or the platform's",
+        help="data directory (identity, logs); default $P2PCARDS_HOME or the platform's",
     )
     p.add_argument(
         "--interface",
@@ -131,10 +127,8 @@ def run_lan(main: Callable[[argparse.Namespace], Awaitable[int]], args: argparse
             print(
                 tr(
                     args.lang,
-                    "the game stopped here: nothing more was sent; your log and secrets "
-                    "up to this point are on disk",
-                    "игра остановлена: больше ничего не отправлено; журнал и секреты до "
-                    "этого момента сохранены на диске",
+                    "the game stopped here: nothing more was sent; your log and secrets up to this "
+                    "point are on disk",
                 ),
                 file=sys.stderr,
             )
@@ -161,7 +155,7 @@ async def find_table(
     addr = parse_address(target)
     if addr is not None:
         return addr, None
-    print(tr(lang, f"looking for table {target!r} on the LAN…", f"ищу стол «{target}» в сети…"))
+    print(tr(lang, "looking for table {target!r} on the LAN…", target=target))
     try:
         async with net.browse(interfaces=interfaces) as browser:
             with trio.move_on_after(timeout):
@@ -172,8 +166,8 @@ async def find_table(
                     await trio.sleep(0.1)
     except net.NetError as e:
         print(f"p2pcards: mDNS: {e}", file=sys.stderr)
-    print(tr(lang, f"no table called {target!r} was found.", f"стол «{target}» не найден."))
-    print(tr(lang, WHY_NOTHING_FOUND_EN, WHY_NOTHING_FOUND_RU))
+    print(tr(lang, "no table called {target!r} was found.", target=target))
+    print(tr(lang, WHY_NOTHING_FOUND))
     raise SystemExit(1)
 
 
@@ -183,8 +177,10 @@ def show_lobby(update: LobbyUpdate, lang: str) -> None:
     print(
         tr(
             lang,
-            f"seats {len(update.names)}/{update.total}: {names}",
-            f"мест занято {len(update.names)}/{update.total}: {names}",
+            "seats {n_names}/{total}: {names}",
+            n_names=len(update.names),
+            total=update.total,
+            names=names,
         ),
         flush=True,
     )
@@ -207,15 +203,16 @@ async def follow_lobby(lobby: Any, lang: str) -> Session:
 def final_report(ending: Ending, lang: str) -> int:
     """Print the verdict of every hand and the log path; the exit status: 0 if every hand
     verified, 1 if a cheat was found, 3 if a hand was abandoned (2 is for errors)."""
-    print(tr(lang, f"log: {ending.log_path}", f"журнал: {ending.log_path}"))
+    print(tr(lang, "log: {log_path}", log_path=ending.log_path))
     names = ending.names
     if ending.abandoned is not None:
         who = names[ending.abandoned.seat]
         print(
             tr(
                 lang,
-                f"hand {ending.abandoned.hand} abandoned: {who} stopped responding",
-                f"раздача {ending.abandoned.hand} прервана: {who} перестал отвечать",
+                "hand {hand} abandoned: {who} stopped responding",
+                hand=ending.abandoned.hand,
+                who=who,
             )
         )
         return 3
@@ -225,21 +222,17 @@ def final_report(ending: Ending, lang: str) -> int:
             print(
                 tr(
                     lang,
-                    f"CHEAT DETECTED: {who}, rule '{c.rule}': {c.message}",
-                    f"ОБНАРУЖЕНО ЖУЛЬНИЧЕСТВО: {who}, правило «{c.rule}»: {c.message}",
+                    "CHEAT DETECTED: {who}, rule '{rule}': {message}",
+                    who=who,
+                    rule=c.rule,
+                    message=c.message,
                 )
             )
         return 1
     if ending.result is not None:
-        print(tr(lang, "result: ", "итог: ") + format_result(ending.result, list(names), lang))
+        print(tr(lang, "result: ") + format_result(ending.result, list(names), lang))
     hands = ", ".join(str(h) for h in ending.verified)
-    print(
-        tr(
-            lang,
-            f"verified: every hand checked ({hands})",
-            f"проверено: все раздачи честные ({hands})",
-        )
-    )
+    print(tr(lang, "verified: every hand checked ({hands})", hands=hands))
     return 0
 
 
@@ -312,10 +305,9 @@ async def resume_unfinished(identity: Identity, args: argparse.Namespace, lang: 
     print(
         tr(
             lang,
-            f"resuming the unfinished {u.game} table {u.table_id.hex()[:8]} "
-            f"(start with --new to leave it)",
-            f"продолжаю незаконченную игру {u.game}, стол {u.table_id.hex()[:8]} "
-            f"(--new: начать новую)",
+            "resuming the unfinished {game} table {value} (start with --new to leave it)",
+            game=u.game,
+            value=u.table_id.hex()[:8],
         ),
         flush=True,
     )
@@ -331,7 +323,7 @@ async def resume_unfinished(identity: Identity, args: argparse.Namespace, lang: 
                 await trio.sleep(0.02)
             dt = time.monotonic() - t0
             print(
-                tr(lang, f"rejoined the table in {dt:.2f} s", f"вернулся за стол за {dt:.2f} с"),
+                tr(lang, "rejoined the table in {dt:.2f} s", dt=dt),
                 flush=True,
             )
 

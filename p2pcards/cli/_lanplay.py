@@ -9,10 +9,9 @@ from typing import Any
 import trio
 
 from p2pcards import net
-from p2pcards.cli._i18n import tr
+from p2pcards.cli._i18n import error_text, tr
 from p2pcards.cli._lan import (
-    WHY_NOTHING_FOUND_EN,
-    WHY_NOTHING_FOUND_RU,
+    WHY_NOTHING_FOUND,
     follow_lobby,
     identity_from_args,
     play_to_end,
@@ -45,8 +44,9 @@ async def _play(args: argparse.Namespace) -> int:
     print(
         tr(
             lang,
-            f"you are {me.name} [{me.fingerprint}]; looking for tables on the LAN…",
-            f"вы — {me.name} [{me.fingerprint}]; ищу столы в сети…",
+            "you are {name} [{fingerprint}]; looking for tables on the LAN…",
+            name=me.name,
+            fingerprint=me.fingerprint,
         ),
         flush=True,
     )
@@ -58,7 +58,7 @@ async def _play(args: argparse.Namespace) -> int:
     except net.NetError as e:
         print(f"p2pcards: mDNS: {e}", file=sys.stderr)
     if not tables:
-        print(tr(lang, WHY_NOTHING_FOUND_EN, WHY_NOTHING_FOUND_RU))
+        print(tr(lang, WHY_NOTHING_FOUND))
     for i, t in enumerate(tables, 1):
         try:
             title = game_info(t.game).title[lang]
@@ -68,8 +68,8 @@ async def _play(args: argparse.Namespace) -> int:
             f"  {i}. {t.name}: {title}, {t.seats_taken}/{t.seats_total}, "
             f"{t.host_name} [{t.fingerprint}]"
         )
-    print(tr(lang, "  0. host a new table    q. quit", "  0. открыть новый стол    q. выйти"))
-    choice = await trio.to_thread.run_sync(ask, tr(lang, "your choice: ", "ваш выбор: "))
+    print(tr(lang, "  0. host a new table    q. quit"))
+    choice = await trio.to_thread.run_sync(ask, tr(lang, "your choice: "))
     if choice in ("", "q", "й"):
         return 0
     if choice.isdigit() and 1 <= int(choice) <= len(tables):
@@ -78,7 +78,7 @@ async def _play(args: argparse.Namespace) -> int:
             return await _sit(lobby, lang)
     names = game_names()
     print("  " + ", ".join(f"{i}. {n}" for i, n in enumerate(names, 1)))
-    g = await trio.to_thread.run_sync(ask, tr(lang, "game: ", "игра: "))
+    g = await trio.to_thread.run_sync(ask, tr(lang, "game: "))
     name = names[int(g) - 1] if g.isdigit() and 1 <= int(g) <= len(names) else (g or "akulina")
     try:
         info = game_info(name)
@@ -86,20 +86,23 @@ async def _play(args: argparse.Namespace) -> int:
             ask,
             tr(
                 lang,
-                f"seats ({info.min_seats}-{info.max_seats}, Enter: {info.default_seats}): ",
-                f"мест ({info.min_seats}-{info.max_seats}, Enter: {info.default_seats}): ",
+                "seats ({min_seats}-{max_seats}, Enter: {default_seats}): ",
+                min_seats=info.min_seats,
+                max_seats=info.max_seats,
+                default_seats=info.default_seats,
             ),
         )
         game = info.configure(int(seats) if seats.isdigit() else None)
     except OptionError as e:
-        print(f"p2pcards: {e}", file=sys.stderr)
+        print(f"p2pcards: {error_text(args.lang, e)}", file=sys.stderr)
         return 2
     async with host_table(me, game, interfaces=args.interface, lang=lang) as lobby:
         print(
             tr(
                 lang,
-                f"table {lobby.table_name!r} is open on port {lobby.address[1]}",
-                f"стол «{lobby.table_name}» открыт, порт {lobby.address[1]}",
+                "table {table_name!r} is open on port {value}",
+                table_name=lobby.table_name,
+                value=lobby.address[1],
             ),
             flush=True,
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from p2pcards.cli._i18n import error_text
 from p2pcards.cli._tui import Quit, TerminalSeat
 from p2pcards.games import (
     Decision,
@@ -146,24 +147,27 @@ def offline_main(args: Any, seed: int) -> int:
         try:
             bots.append(resolve_bot(game.info, name))
         except OptionError as e:
-            print(f"p2pcards: {e}", file=sys.stderr)
+            print(f"p2pcards: {error_text(args.lang, e)}", file=sys.stderr)
             return 2
     try:
         tui = TerminalSeat(game.name, lang, options=game.options)
     except ValueError as e:
         print(f"p2pcards: {e}", file=sys.stderr)
         return 2
-    me = args.name or tui.ui.t("You", "Вы")
+    me = args.name or tui.ui.t("You")
     names = seat_names(game.seats, args.seat, me, lang)
     tui.say(
         tui.ui.t(
-            f"{game.info.title['en']}: {game.seats} seats, seed {seed}, you are seat {args.seat}",
-            f"{game.info.title['ru']}: {game.seats} игроков, зерно {seed}, ваше место {args.seat}",
+            "{title}: {seats} seats, seed {seed}, you are seat {seat}",
+            title=game.info.title[lang],
+            seats=game.seats,
+            seed=seed,
+            seat=args.seat + 1,
         )
     )
     try:
         play_offline(game, tui, human=args.seat, bots=bots, names=names, seed=seed)
     except Quit:
-        tui.say(tui.ui.t("You left the game.", "Вы вышли из игры."))
+        tui.say(tui.ui.t("You left the game."))
         return 1
     return 0

@@ -6,14 +6,14 @@ import argparse
 import sys
 from typing import Any
 
-from p2pcards.cli._i18n import add_lang_argument
-from p2pcards.games import Game, OptionError, game_info, game_names
+from p2pcards.cli._i18n import add_lang_argument, tr
+from p2pcards.games import Game, OptionError, game_info
 
 
 def add_game_arguments(p: argparse.ArgumentParser) -> None:
     """Add GAME, --seats, repeated --option k=v and --lang."""
     add_lang_argument(p)
-    p.add_argument("game", metavar="GAME", help=f"one of: {', '.join(game_names())}")
+    p.add_argument("game", metavar="GAME", help="the game: akulina, thousand, 101 or sunduchki")
     p.add_argument("--seats", type=int, default=None, help="number of seats (game default)")
     p.add_argument(
         "--option",
@@ -33,17 +33,18 @@ def game_from_args(args: argparse.Namespace) -> Game[Any]:
         opts: dict[str, str] = {}
         for kv in args.option:
             if "=" not in kv:
-                raise OptionError(f"--option expects K=V, got {kv!r}")
+                raise OptionError("--option expects K=V, got {value!r}", value=kv)
             k, v = kv.split("=", 1)
             opts[k.strip()] = v
         return info.configure(args.seats, **opts)
     except OptionError as e:
-        print(f"p2pcards: {e}", file=sys.stderr)
+        lang = getattr(args, "lang", "en")
+        print(f"p2pcards: {tr(lang, e.msgid, **e.params)}", file=sys.stderr)
         try:
             info = game_info(args.game)
-            print("options:", file=sys.stderr)
+            print(tr(lang, "options of {game} (--option K=V):", game=info.name), file=sys.stderr)
             for o in info.options:
-                print(f"  {o.name}={o.default}  {o.help}", file=sys.stderr)
+                print(f"  {o.name}={o.default}  {tr(lang, o.help)}", file=sys.stderr)
         except OptionError:
             pass
         raise SystemExit(2) from None

@@ -28,24 +28,18 @@ async def choose(session: Session, snap: Snapshot, lang: str) -> Any:
     legal, view = snap.legal, snap.view
     assert view is not None
     hand = " ".join(c.symbol for _p, c in view.hand)
-    print(tr(lang, f"your hand: {hand}", f"ваши карты: {hand}"))
+    print(tr(lang, "your hand: {hand}", hand=hand))
     counts = ", ".join(f"{n}: {c}" for n, c in zip(snap.names, view.counts, strict=False))
-    print(tr(lang, f"cards: {counts}", f"карт: {counts}"))
+    print(tr(lang, "cards: {counts}", counts=counts))
     for i, m in enumerate(legal, 1):
         print(f"  {i}. {_move_text(snap, m, lang)}")
-    prompt = tr(lang, f"your move (1-{len(legal)}): ", f"ваш ход (1-{len(legal)}): ")
+    prompt = tr(lang, "your move (1-{n_legal}): ", n_legal=len(legal))
     while True:
         text = await trio.to_thread.run_sync(input, prompt, abandon_on_cancel=True)
         text = text.strip()
         if text.isdigit() and 1 <= int(text) <= len(legal):
             return legal[int(text) - 1]
-        print(
-            tr(
-                lang,
-                f"please type a number from 1 to {len(legal)}",
-                f"введите число от 1 до {len(legal)}",
-            )
-        )
+        print(tr(lang, "please type a number from 1 to {n_legal}", n_legal=len(legal)))
 
 
 async def play_seat(session: Session, lang: str) -> Ending:
@@ -60,13 +54,7 @@ async def play_seat(session: Session, lang: str) -> Ending:
             ending: Ending = await play_seat_live(session.controller, lang)
             return ending
         except Quit:
-            print(
-                tr(
-                    lang,
-                    "you left the table; run the same command again to come back",
-                    "вы вышли из-за стола; та же команда вернёт вас в игру",
-                )
-            )
+            print(tr(lang, "you left the table; run the same command again to come back"))
             raise SystemExit(130) from None
     return await play_lines(session, lang)
 
@@ -81,11 +69,11 @@ async def play_lines(session: Session, lang: str) -> Ending:
             return
         if isinstance(ev, Waiting):
             who = ", ".join(names[s] for s in ev.seats)
-            print(tr(lang, f"waiting for {who}…", f"ждём: {who}…"), flush=True)
+            print(tr(lang, "waiting for {who}…", who=who), flush=True)
             return
         if isinstance(ev, YourCards):
             cards = " ".join(c.symbol for c in ev.cards)
-            print(tr(lang, f"you get {cards}", f"вам пришло: {cards}"), flush=True)
+            print(tr(lang, "you get {cards}", cards=cards), flush=True)
             return
         if isinstance(ev, PeerLost):
             print(table_event_line(Texts(lang), Names(tuple(names)), ev), flush=True)
@@ -94,7 +82,7 @@ async def play_lines(session: Session, lang: str) -> Ending:
         if line:
             print(line, flush=True)
         if isinstance(ev, GameOver):
-            print(tr(lang, f"game over: {dict(ev.result)}", f"игра окончена: {dict(ev.result)}"))
+            print(tr(lang, "game over: {value}", value=dict(ev.result)))
 
     async def pick(snap: Snapshot) -> Any:
         return await choose(session, snap, lang)

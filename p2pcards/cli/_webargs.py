@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from p2pcards.cli._i18n import N_
+
 
 def add_web_arguments(p: Any, *, default_web: bool, bots_here: bool = False) -> None:
     """Add ``--web``/``--tui``, ``--no-browser``, ``--web-port`` and ``--bot-delay`` to the
@@ -17,8 +19,11 @@ def add_web_arguments(p: Any, *, default_web: bool, bots_here: bool = False) -> 
         dest="web",
         action="store_true",
         default=default_web,
-        help="play in the browser: a page served by this program on 127.0.0.1"
-        + (" (the default)" if default_web else ""),
+        help=(
+            N_("play in the browser: a page served by this program on 127.0.0.1 (the default)")
+            if default_web
+            else N_("play in the browser: a page served by this program on 127.0.0.1")
+        ),
     )
     g.add_argument(
         "--tui",

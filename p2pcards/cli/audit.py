@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ from p2pcards.cli._history import history_line
 from p2pcards.cli._i18n import add_lang_argument, tr
 from p2pcards.table import AuditReport, audit_entries
 from p2pcards.transcript import LogFileError, RecordType, read_log
-from p2pcards.ui import Names, presenter
+from p2pcards.ui import Names, Texts, presenter, waiting_reason
 
 EXIT_VERIFIED, EXIT_CHEATING, EXIT_UNREADABLE, EXIT_INCOMPLETE = 0, 1, 2, 3
 
@@ -31,7 +32,7 @@ def register(sub: Any) -> None:
         "stopped responding: the seat is named).",
         epilog="example:  p2pcards audit ~/.local/share/p2pcards/tables/1f2e….log --json",
     )
-    p.add_argument("log", type=Path, help="a table's .log file")
+    p.add_argument("log", metavar="LOG", type=Path, help="a table's .log file")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     add_lang_argument(p)
     p.set_defaults(func=run_audit)
@@ -41,7 +42,7 @@ def register(sub: Any) -> None:
         description="Print the hand history of a table's log with every card visible "
         "(the end-of-hand reveal makes them known), after auditing it.",
     )
-    r.add_argument("log", type=Path, help="a table's .log file")
+    r.add_argument("log", metavar="LOG", type=Path, help="a table's .log file")
     add_lang_argument(r)
     r.set_defaults(func=run_replay)
 
@@ -54,11 +55,11 @@ def read_entries(path: Path) -> list[bytes]:
 
 def load(path: Path, lang: str) -> tuple[AuditReport, int | None]:
     """Audit the log at ``path``; returns the report and None, or an unreadable report
-    and the exit status 2."""
+    (``error`` in English for ``--json``) and the exit status 2."""
     try:
         entries = read_entries(path)
     except (OSError, LogFileError) as e:
-        return AuditReport("unreadable", error=str(e)), EXIT_UNREADABLE
+        return AuditReport("unreadable", error=f"{path}: {e}"), EXIT_UNREADABLE
     report = audit_entries(entries)
     if report.verdict == "unreadable":
         return report, EXIT_UNREADABLE
@@ -66,13 +67,14 @@ def load(path: Path, lang: str) -> tuple[AuditReport, int | None]:
 
 
 def run_audit(args: argparse.Namespace) -> int:
-    """Print the verdict; exit status as documented in the help."""
+    """Print the verdict (or, with ``--json``, the report as data); exit status 0
+    verified, 1 cheating, 2 unreadable, 3 incomplete or abandoned."""
     lang = args.lang
     report, rc = load(args.log, lang)
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
     else:
-        print_report(report, lang)
+        print_report(report, lang, args.log)
     if rc is not None:
         return rc
     return {
@@ -83,47 +85,142 @@ def run_audit(args: argparse.Namespace) -> int:
     }.get(report.verdict, EXIT_UNREADABLE)
 
 
-def print_report(report: AuditReport, lang: str) -> None:
-    """The report in plain words."""
+def unreadable_text(path: Path, lang: str) -> str:
+    """Why the log at ``path`` cannot be audited, in ``lang``: "file not found",
+    "permission denied", "not a p2pcards log, or damaged" (the detail in English only)."""
+    try:
+        read_entries(path)
+    except FileNotFoundError:
+        return tr(lang, "{path}: file not found", path=path)
+    except PermissionError:
+        return tr(lang, "{path}: permission denied", path=path)
+    except IsADirectoryError:
+        return tr(lang, "{path}: a directory, not a log file", path=path)
+    except OSError as e:
+        return tr(lang, "{path}: cannot be read (error {errno})", path=path, errno=e.errno)
+    except LogFileError as e:
+        return tr(lang, "{path}: not a p2pcards log, or damaged: {detail}", path=path, detail=e)
+    report = audit_entries(read_entries(path))
+    return tr(
+        lang, "{path}: not a p2pcards log, or damaged: {detail}", path=path, detail=report.error
+    )
+
+
+def outcome_text(t: Texts, result: Mapping[str, Any] | None, names: Names) -> str:
+    """The result in a sentence with names: "Аня lost (1 loss); Boris, Dima, Вера 0" /
+    "Boris won (1005 points); Аня 620; Вера 400"; seats with equal values are grouped."""
+    if not result:
+        return t("no result")
+    counted = next(
+        ((k, result[k]) for k in ("losses", "scores", "chests") if isinstance(result.get(k), list)),
+        None,
+    )
+    losers = list(result.get("losers", []))
+    winners = list(result.get("winners", []))
+    lost = (bool(losers) and len(losers) <= len(winners)) or not winners
+    first = losers if lost else winners
+    head = (
+        t.n("{who} lost", "{who} lost", len(first), who=names.join(first))
+        if lost
+        else t.n("{who} won", "{who} won", len(first), who=names.join(first))
+    )
+    if counted is None or len(counted[1]) != len(names):
+        return head
+    key, values = counted
+
+    def amount(v: int) -> str:
+        if key == "losses":
+            return t.n("{n} loss", "{n} losses", v)
+        if key == "scores":
+            return t.n("{n} point", "{n} points", v)
+        return t.n("{n} chest", "{n} chests", v)
+
+    own = sorted({values[s] for s in first})
+    if len(own) == 1:
+        head = t("{head} ({amount})", head=head, amount=amount(own[0]))
+    groups: dict[Any, list[int]] = {}
+    for s, v in enumerate(values):
+        if s not in first:
+            groups.setdefault(v, []).append(s)
+    rest = [t("{who} {value}", who=names.join(ss), value=v) for v, ss in groups.items()]
+    return "; ".join([head, *rest])
+
+
+def print_report(report: AuditReport, lang: str, path: Path | None = None) -> None:
+    """The report in plain words, with the seats' names."""
+    t = Texts(lang)
     if report.verdict == "unreadable":
-        print(tr(lang, f"unreadable: {report.error}", f"не читается: {report.error}"))
+        why = unreadable_text(path, lang) if path is not None else report.error
+        print(tr(lang, "unreadable: {why}", why=why))
         return
-    names = report.seats
+    names = Names(tuple(report.seats))
     print(
-        tr(
-            lang,
-            f"game: {report.game}, seats: {', '.join(names)}, entries: {report.entries}",
-            f"игра: {report.game}, игроки: {', '.join(names)}, записей: {report.entries}",
+        t(
+            "game: {game}, seats: {names}, entries: {entries}",
+            game=report.game,
+            names=names.join(range(len(names))),
+            entries=report.entries,
         )
     )
-    hands = ", ".join(str(h) for h in report.hands_verified) or "-"
-    print(tr(lang, f"hands verified: {hands}", f"проверены раздачи: {hands}"))
     for c in report.cheats:
-        who = (
-            Names(tuple(names))[c.seat] if c.seat is not None else tr(lang, "unknown", "неизвестно")
-        )
-        at = tr(lang, f" at entry {c.seq}", f" в записи {c.seq}") if c.seq is not None else ""
-        print(
-            tr(
-                lang,
-                f"CHEATING: {who}{at}, rule '{c.rule}': {c.message}",
-                f"ЖУЛЬНИЧЕСТВО: {who}{at}, правило «{c.rule}»: {c.message}",
+        who = names[c.seat] if c.seat is not None else t("unknown")
+        if c.seq is not None:
+            print(
+                t(
+                    "CHEATING: {who} at entry {seq}, rule '{rule}': {message}",
+                    who=who,
+                    seq=c.seq,
+                    rule=c.rule,
+                    message=c.message,
+                )
             )
-        )
+        else:
+            print(
+                t(
+                    "CHEATING: {who}, rule '{rule}': {message}",
+                    who=who,
+                    rule=c.rule,
+                    message=c.message,
+                )
+            )
     for r in report.rejected:
-        print(tr(lang, f"rejected bytes: {r.reason}", f"отброшено: {r.reason}"))
+        print(t("rejected bytes: {reason}", reason=r.reason))
+    n = len(report.hands_verified)
+    checked = t.n("{n} hand checked", "{n} hands checked", n)
     if report.verdict == "verified":
+        outcome = outcome_text(t, report.result, names)
+        print(t("VERIFIED: {checked}. {outcome}.", checked=checked, outcome=outcome))
+    elif report.verdict == "abandoned" and report.table is not None and report.table.abandoned:
+        a = report.table.abandoned
         print(
-            tr(
-                lang,
-                f"VERIFIED. result: {dict(report.result or {})}",
-                f"ПРОВЕРЕНО. итог: {dict(report.result or {})}",
+            t(
+                "ABANDONED: {checked}; hand {hand} was ended by the other seats: "
+                "{name} stopped responding (entry {seq}).",
+                checked=checked,
+                hand=a.hand,
+                name=names[a.seat],
+                seq=a.seq,
             )
         )
-    elif report.verdict == "abandoned":
-        print(tr(lang, f"ABANDONED: {report.waiting}", f"ПРЕРВАНО: {report.waiting}"))
-    elif report.verdict == "incomplete":
-        print(tr(lang, f"INCOMPLETE: {report.waiting}", f"НЕ ЗАВЕРШЕНО: {report.waiting}"))
+    elif report.verdict in ("incomplete", "abandoned"):
+        print(t("INCOMPLETE: {checked}; {why}.", checked=checked, why=stop_text(t, report, names)))
+
+
+def stop_text(t: Texts, report: AuditReport, names: Names) -> str:
+    """Where an unfinished log stops: "the log stops while waiting for Борис: a move by
+    Борис" (the seat controller's words for the step)."""
+    exp = report.table.expecting() if report.table is not None else None
+    if exp is None:
+        return t("the log stops before the end of the game")
+    about = dict(getattr(exp, "about", {}) or {})
+    seat = next((about[k] for k in ("to", "seat", "holder", "stalled") if k in about), None)
+    if seat is None and exp.kind == "pass":
+        seat = exp.seats[0]
+    why = waiting_reason(t, names, exp.kind, seat=seat, pass_no=about.get("pass"))
+    who = names.join(exp.seats)
+    if why:
+        return t("the log stops while waiting for {names}: {why}", names=who, why=why)
+    return t("the log stops while waiting for {names}", names=who)
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -131,7 +228,7 @@ def run_replay(args: argparse.Namespace) -> int:
     lang = args.lang
     report, rc = load(args.log, lang)
     if rc is not None or report.table is None:
-        print_report(report, lang)
+        print_report(report, lang, args.log)
         return rc or EXIT_UNREADABLE
     table = report.table
     state = table.game.new_state()
@@ -143,7 +240,7 @@ def run_replay(args: argparse.Namespace) -> int:
         state.apply(event)
         if line:
             print(line)
-    print_report(report, lang)
+    print_report(report, lang, args.log)
     return {"verified": 0, "cheating": 1}.get(report.verdict, EXIT_INCOMPLETE)
 
 

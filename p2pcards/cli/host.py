@@ -9,7 +9,7 @@ from typing import Any
 
 import trio
 
-from p2pcards.cli._i18n import tr
+from p2pcards.cli._i18n import error_text, tr
 from p2pcards.cli._lan import (
     add_lan_arguments,
     follow_lobby,
@@ -84,8 +84,8 @@ async def _host(args: argparse.Namespace) -> int:
         print(
             tr(
                 lang,
-                f"p2pcards: --bots must be 0..{game.seats - 1} or that many bot names",
-                f"p2pcards: --bots: число от 0 до {game.seats - 1} или столько же имён ботов",
+                "p2pcards: --bots must be 0..{value} or that many bot names",
+                value=game.seats - 1,
             ),
             file=sys.stderr,
         )
@@ -94,7 +94,7 @@ async def _host(args: argparse.Namespace) -> int:
         try:
             resolve_bot(game.info, spec)
         except OptionError as e:
-            print(f"p2pcards: {e}", file=sys.stderr)
+            print(f"p2pcards: {error_text(args.lang, e)}", file=sys.stderr)
             return 2
     resumed = await resume_unfinished(me, args, lang)
     if resumed is not None:
@@ -115,18 +115,19 @@ async def _host(args: argparse.Namespace) -> int:
         print(
             tr(
                 lang,
-                f"hosting {game.info.title['en']} for {game.seats} as {me.name} "
-                f"(fingerprint {me.fingerprint})",
-                f"стол: {game.info.title['ru']}, мест: {game.seats}, хозяин {me.name} "
-                f"(отпечаток {me.fingerprint})",
+                "hosting {title} for {seats} as {name} (fingerprint {fingerprint})",
+                title=game.info.title[lang],
+                seats=game.seats,
+                name=me.name,
+                fingerprint=me.fingerprint,
             )
         )
         if args.no_mdns:
             print(
                 tr(
                     lang,
-                    f"not announced on mDNS; others join with: p2pcards join HOST:{port}",
-                    f"без mDNS; подключиться: p2pcards join АДРЕС:{port}",
+                    "not announced on mDNS; others join with: p2pcards join HOST:{port}",
+                    port=port,
                 ),
                 flush=True,
             )
@@ -134,10 +135,10 @@ async def _host(args: argparse.Namespace) -> int:
             print(
                 tr(
                     lang,
-                    f"table name: {lobby.table_name}; others join with: p2pcards join "
-                    f"{lobby.table_name!r}  or  p2pcards join HOST:{port}",
-                    f"имя стола: {lobby.table_name}; подключиться: p2pcards join "
-                    f"'{lobby.table_name}'  или  p2pcards join АДРЕС:{port}",
+                    "table name: {table_name}; others join with: p2pcards join {table_name!r}  or  "
+                    "p2pcards join HOST:{port}",
+                    table_name=lobby.table_name,
+                    port=port,
                 ),
                 flush=True,
             )
@@ -146,7 +147,7 @@ async def _host(args: argparse.Namespace) -> int:
                 nursery.start_soon(_bot_seat, ("127.0.0.1", port), i, spec, lang)
             session = await follow_lobby(lobby, lang)
             print(
-                tr(lang, "all seats taken: the game starts", "все места заняты: игра начинается"),
+                tr(lang, "all seats taken: the game starts"),
                 flush=True,
             )
             rc = await play_to_end(session, args.headless, lang, web=args)

@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
     """Print name, fingerprint and where the identity is stored."""
     me = identity_from_args(args)
     lang = args.lang
-    print(tr(lang, f"name:        {me.name}", f"имя:         {me.name}"))
-    print(tr(lang, f"fingerprint: {me.fingerprint}", f"отпечаток:   {me.fingerprint}"))
-    print(tr(lang, f"stored in:   {me.path}", f"хранится в:  {me.path}"))
+    print(tr(lang, "name:        {name}", name=me.name))
+    print(tr(lang, "fingerprint: {fingerprint}", fingerprint=me.fingerprint))
+    print(tr(lang, "stored in:   {path}", path=me.path))
     return 0

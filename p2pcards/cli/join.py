@@ -68,8 +68,10 @@ async def _join(args: argparse.Namespace) -> int:
     print(
         tr(
             lang,
-            f"joining {address[0]}:{address[1]} as {me.name}…",
-            f"подключаюсь к {address[0]}:{address[1]} как {me.name}…",
+            "joining {host}:{port} as {name}…",
+            host=address[0],
+            port=address[1],
+            name=me.name,
         ),
         flush=True,
     )
@@ -79,14 +81,14 @@ async def _join(args: argparse.Namespace) -> int:
         print(
             tr(
                 lang,
-                f"host fingerprint: {fingerprint(lobby.host_key)} (compare it aloud)",
-                f"отпечаток хозяина: {fingerprint(lobby.host_key)} (сверьте вслух)",
+                "host fingerprint: {value} (compare it aloud)",
+                value=fingerprint(lobby.host_key),
             ),
             flush=True,
         )
         session = await follow_lobby(lobby, lang)
         print(
-            tr(lang, "all seats taken: the game starts", "все места заняты: игра начинается"),
+            tr(lang, "all seats taken: the game starts"),
             flush=True,
         )
         return await play_to_end(

@@ -11,7 +11,7 @@ import trio
 
 from p2pcards import net
 from p2pcards.cli._i18n import tr
-from p2pcards.cli._lan import WHY_NOTHING_FOUND_EN, WHY_NOTHING_FOUND_RU, add_lan_arguments
+from p2pcards.cli._lan import WHY_NOTHING_FOUND, add_lan_arguments
 from p2pcards.games import OptionError, game_info
 
 
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return 0 if tables else 1
     if not tables:
-        print(tr(lang, WHY_NOTHING_FOUND_EN, WHY_NOTHING_FOUND_RU))
+        print(tr(lang, WHY_NOTHING_FOUND))
         return 1
     for t in tables:
         try:
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
             title = t.game
         print(
             f"{t.name}\n   {title}, {t.seats_taken}/{t.seats_total}, "
-            f"{tr(lang, 'host', 'хозяин')} {t.host_name} [{t.fingerprint}], "
+            f"{tr(lang, 'host')} {t.host_name} [{t.fingerprint}], "
             f"{t.address[0]}:{t.address[1]}"
         )
     return 0

@@ -12,7 +12,7 @@ import random
 import sys
 from typing import Any
 
-from p2pcards.cli._i18n import tr
+from p2pcards.cli._i18n import error_text, tr
 from p2pcards.cli._lan import add_lan_arguments
 from p2pcards.cli._webargs import add_web_arguments
 from p2pcards.games import OptionError, game_names
@@ -37,7 +37,9 @@ def register(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_lan_arguments(p)
-    p.add_argument("game", metavar="GAME", nargs="?", help=f"one of: {', '.join(game_names())}")
+    p.add_argument(
+        "game", metavar="GAME", nargs="?", help="the game: akulina, thousand, 101 or sunduchki"
+    )
     p.add_argument("--offline", action="store_true", help="play against bots, no network")
     p.add_argument("--seats", type=int, default=None, help="number of seats (game default)")
     p.add_argument(
@@ -70,12 +72,7 @@ def run(args: argparse.Namespace) -> int:
         return run_play(args)
     if not args.game:
         print(
-            tr(
-                lang,
-                "p2pcards play --offline needs a GAME",
-                "p2pcards play --offline: укажите игру",
-            )
-            + f" ({', '.join(game_names())})",
+            tr(lang, "p2pcards play --offline needs a GAME") + f" ({', '.join(game_names())})",
             file=sys.stderr,
         )
         return 2
@@ -89,5 +86,5 @@ def run(args: argparse.Namespace) -> int:
     try:
         return offline_main(args, seed)
     except OptionError as e:
-        print(f"p2pcards: {e}", file=sys.stderr)
+        print(f"p2pcards: {error_text(args.lang, e)}", file=sys.stderr)
         return 2

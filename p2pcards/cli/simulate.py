@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.progress import MofNCompleteColumn, Progress
 
 from p2pcards.cli._history import history_line
-from p2pcards.cli._i18n import tr
+from p2pcards.cli._i18n import error_text, tr
 from p2pcards.cli._match import GameRecord, MatchSpec, default_jobs, run_match
 from p2pcards.cli._options import add_game_arguments, game_from_args
 from p2pcards.cli._stats import mean_ci, wilson
@@ -53,7 +53,7 @@ def register(sub: Any) -> None:
         "-j",
         type=int,
         default=None,
-        help=f"worker processes (default: every core, here {default_jobs()})",
+        help="worker processes (default: every core)",
     )
     p.add_argument(
         "--rotate",
@@ -70,11 +70,11 @@ def _bot_names(spec: str, seats: int) -> tuple[str, ...]:
     return tuple(names[:seats])
 
 
-def _players(info: Any, names: Sequence[str]) -> list[Any]:
+def _players(info: Any, names: Sequence[str], lang: str) -> list[Any]:
     try:
         return [resolve_bot(info, n) for n in names]
     except OptionError as e:
-        print(f"p2pcards: {e}", file=sys.stderr)
+        print(f"p2pcards: {error_text(lang, e)}", file=sys.stderr)
         raise SystemExit(2) from None
 
 
@@ -88,26 +88,14 @@ def run(args: argparse.Namespace) -> int:
     game = game_from_args(args)
     lang = args.lang
     names = _bot_names(args.bots, game.seats)
-    players = _players(game.info, names)
+    players = _players(game.info, names, args.lang)
     if args.show:
         return _show(game, players, args.seed, lang)
     if args.games < 1:
-        return _fail(
-            tr(
-                lang,
-                f"--games must be at least 1, not {args.games}",
-                f"--games должно быть не меньше 1, а не {args.games}",
-            )
-        )
+        return _fail(tr(lang, "--games must be at least 1, not {games}", games=args.games))
     jobs = default_jobs() if args.jobs is None else args.jobs
     if jobs < 1:
-        return _fail(
-            tr(
-                lang,
-                f"--jobs must be at least 1, not {jobs}",
-                f"--jobs должно быть не меньше 1, а не {jobs}",
-            )
-        )
+        return _fail(tr(lang, "--jobs must be at least 1, not {jobs}", jobs=jobs))
     spec = MatchSpec(game.name, game.seats, dict(game.options), names, rotate=args.rotate)
     t0 = time.perf_counter()
     console = Console(stderr=True)
@@ -118,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         transient=True,
         disable=not console.is_terminal,
     ) as bar:
-        task = bar.add_task(tr(lang, "games", "партии"), total=args.games)
+        task = bar.add_task(tr(lang, "games"), total=args.games)
         records = run_match(
             spec, args.games, args.seed, jobs, progress=lambda k: bar.advance(task, k)
         )
@@ -127,29 +115,20 @@ def run(args: argparse.Namespace) -> int:
     print(
         tr(
             lang,
-            f"{title}: {args.games} games, {game.seats} seats, seed {args.seed}, jobs {jobs}",
-            f"{title}: {args.games} партий, игроков: {game.seats}, seed {args.seed}, "
-            f"процессов {jobs}",
+            "{title}: {games} games, {seats} seats, seed {seed}, jobs {jobs}",
+            title=title,
+            games=args.games,
+            seats=game.seats,
+            seed=args.seed,
+            jobs=jobs,
         )
     )
     for line in report(records, game.seats, lang):
         print(line)
     moves = sum(r.moves for r in records)
     hands = sum(r.hands for r in records)
-    print(
-        tr(
-            lang,
-            f"average moves per hand: {moves / max(hands, 1):.1f}",
-            f"в среднем ходов за раздачу: {moves / max(hands, 1):.1f}",
-        )
-    )
-    print(
-        tr(
-            lang,
-            f"games per second: {args.games / dt:.1f}",
-            f"партий в секунду: {args.games / dt:.1f}",
-        )
-    )
+    print(tr(lang, "average moves per hand: {value:.1f}", value=moves / max(hands, 1)))
+    print(tr(lang, "games per second: {value:.1f}", value=args.games / dt))
     return 0
 
 
@@ -165,21 +144,9 @@ def report(records: Sequence[GameRecord], seats: int, lang: str) -> list[str]:
     n = len(records)
     has_scores = all(r.scores is not None for r in records)
     out = [
-        tr(
-            lang,
-            "shares with 95% Wilson intervals; mean score with its 95% normal interval",
-            "доли с 95% интервалом Уилсона; средний счёт с 95% нормальным интервалом",
-        ),
-        tr(
-            lang,
-            "seat  bot       wins                   losses",
-            "место бот       победы                 поражения",
-        )
-        + (
-            tr(lang, "                mean score", "              средний счёт")
-            if has_scores
-            else ""
-        ),
+        tr(lang, "shares with 95% Wilson intervals; mean score with its 95% normal interval"),
+        tr(lang, "seat  bot       wins                   losses")
+        + (tr(lang, "                mean score") if has_scores else ""),
     ]
     rows: list[tuple[str, list[tuple[int, GameRecord]]]] = []
     for s in range(seats):
@@ -190,7 +157,7 @@ def report(records: Sequence[GameRecord], seats: int, lang: str) -> list[str]:
     per_bot = len(bots) > 1 or len({r.bots for r in records}) > 1
     if per_bot:
         for b in bots:
-            label = f"{tr(lang, 'all', 'все'):>4}  {b:<8}"
+            label = f"{tr(lang, 'all'):>4}  {b:<8}"
             rows.append((label, [(s, r) for r in records for s in range(seats) if r.bots[s] == b]))
     for label, cells in rows:
         k = len(cells)
@@ -202,8 +169,8 @@ def report(records: Sequence[GameRecord], seats: int, lang: str) -> list[str]:
         if has_scores:
             m, a, b2 = mean_ci([r.scores[s] for s, r in cells])  # type: ignore[index]
             line += f"  {m:7.1f} [{a:.1f}, {b2:.1f}]"
-        if label.startswith(f"{tr(lang, 'all', 'все'):>4}"):
-            line += tr(lang, f"  ({k} seats)", f"  (мест: {k})")
+        if label.startswith(f"{tr(lang, 'all'):>4}"):
+            line += tr(lang, "  ({k} seats)", k=k)
         out.append(line.rstrip())
     del n
     return out
@@ -233,5 +200,5 @@ def _show(game: Any, players: list[Any], seed: int, lang: str) -> int:
             print(line)
     result = state.need().result  # type: ignore[union-attr]
     res = result_line(p.t, result, names)
-    print(tr(lang, f"result: {res}", f"итог: {res}"))
+    print(tr(lang, "result: {res}", res=res))
     return 0

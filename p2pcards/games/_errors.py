@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class GameError(Exception):
     """Base of every error a rules engine raises."""
@@ -27,7 +29,17 @@ class ClaimMismatch(IllegalMove):
 
 
 class OptionError(GameError, ValueError):
-    """An unknown game, an unknown option or an option value out of range."""
+    """An unknown game, an unknown option or an option value out of range.
+
+    ``msgid`` is the English text with ``str.format`` placeholders and ``params`` their
+    values (``str(e)`` is ``msgid.format(**params)``), so a front end can show it in
+    another language through its catalog (the engines hold no prose in other languages).
+    """
+
+    def __init__(self, msgid: str, **params: Any) -> None:
+        self.msgid = msgid
+        self.params = params
+        super().__init__(msgid.format(**params) if params else msgid)
 
 
 class DecodeError(GameError, ValueError):

@@ -35,7 +35,11 @@ def strong_bot(info: GameInfo[Any], level: str = "hard") -> Player:
     """The strong bot of ``info``'s game at ``level`` ("medium" or "hard"); ``basic`` for
     a game without one.  Raises OptionError for an unknown level."""
     if level not in LEVELS:
-        raise OptionError(f"unknown level {level!r} (levels: easy, {', '.join(LEVELS)})")
+        raise OptionError(
+            "unknown level {level!r} (levels: {levels})",
+            level=level,
+            levels=", ".join(("easy", *LEVELS)),
+        )
     if info.name not in _STRONG:
         player: Player = info.bots["basic"]
         return player
@@ -64,5 +68,8 @@ def resolve_bot(info: GameInfo[Any], spec: str) -> Player:
         player: Player = info.bots[name]
         return player
     raise OptionError(
-        f"unknown bot {spec.strip()!r} for {info.name} (bots: {', '.join(bot_specs(info))})"
+        "unknown bot {bot!r} for {game} (bots: {bots})",
+        bot=spec.strip(),
+        game=info.name,
+        bots=", ".join(bot_specs(info)),
     )

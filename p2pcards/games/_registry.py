@@ -33,7 +33,9 @@ def game_info(name: str) -> GameInfo[Any]:
     """The :class:`GameInfo` of ``name`` (or an alias); raises OptionError if unknown."""
     key = _ALIASES.get(name.lower(), name.lower())
     if key not in _MODULES:
-        raise OptionError(f"unknown game {name!r} (games: {', '.join(game_names())})")
+        raise OptionError(
+            "unknown game {game!r} (games: {games})", game=name, games=", ".join(game_names())
+        )
     info: GameInfo[Any] = importlib.import_module(_MODULES[key]).GAME
     return info
 

@@ -61,22 +61,49 @@ class Option:
                 else:
                     v = kind(text)
             except ValueError:
+                if kind is bool:
+                    raise OptionError(
+                        "option {option}: {value!r} is not true or false",
+                        option=self.name,
+                        value=value,
+                    ) from None
                 raise OptionError(
-                    f"option {self.name}: {value!r} is not a {kind.__name__}"
+                    "option {option}: {value!r} is not a number", option=self.name, value=value
                 ) from None
         if kind is int and (not isinstance(v, int) or isinstance(v, bool)):
-            raise OptionError(f"option {self.name}: {value!r} is not an integer")
+            raise OptionError(
+                "option {option}: {value!r} is not a whole number", option=self.name, value=value
+            )
         if kind is bool and not isinstance(v, bool):
-            raise OptionError(f"option {self.name}: {value!r} is not true/false")
+            raise OptionError(
+                "option {option}: {value!r} is not true or false", option=self.name, value=value
+            )
         if kind is str and not isinstance(v, str):
-            raise OptionError(f"option {self.name}: {value!r} is not a string")
+            raise OptionError(
+                "option {option}: {value!r} is not a text", option=self.name, value=value
+            )
         if self.choices is not None and v not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"option {self.name}: {value!r} is not one of {allowed}")
+            raise OptionError(
+                "option {option}: {value!r} is not one of {allowed}",
+                option=self.name,
+                value=value,
+                allowed=allowed,
+            )
         if self.low is not None and v < self.low:
-            raise OptionError(f"option {self.name}: {v} is below the minimum {self.low}")
+            raise OptionError(
+                "option {option}: {value} is below the minimum {low}",
+                option=self.name,
+                value=v,
+                low=self.low,
+            )
         if self.high is not None and v > self.high:
-            raise OptionError(f"option {self.name}: {v} is above the maximum {self.high}")
+            raise OptionError(
+                "option {option}: {value} is above the maximum {high}",
+                option=self.name,
+                value=v,
+                high=self.high,
+            )
         return v
 
 
@@ -124,7 +151,12 @@ class GameInfo(Generic[StateT]):
             if o.name == name:
                 return o
         known = ", ".join(o.name for o in self.options) or "none"
-        raise OptionError(f"{self.name} has no option {name!r} (options: {known})")
+        raise OptionError(
+            "{game} has no option {option!r} (options: {known})",
+            game=self.name,
+            option=name,
+            known=known,
+        )
 
     def configure(self, seats: int | None = None, **options: Any) -> Game[StateT]:
         """Validate seats and options; returns a configured :class:`Game`.
@@ -137,10 +169,21 @@ class GameInfo(Generic[StateT]):
             try:
                 n = int(n)
             except ValueError:
-                raise OptionError(f"seats: {n!r} is not a number") from None
+                raise OptionError("seats: {value!r} is not a number", value=n) from None
         if not self.min_seats <= n <= self.max_seats:
+            if self.min_seats == self.max_seats:
+                raise OptionError(
+                    "{game} is played by exactly {low} players, not {n}",
+                    game=self.name,
+                    low=self.min_seats,
+                    n=n,
+                )
             raise OptionError(
-                f"{self.name} is played by {self.min_seats} to {self.max_seats} seats, not {n}"
+                "{game} is played by {low} to {high} players, not {n}",
+                game=self.name,
+                low=self.min_seats,
+                high=self.max_seats,
+                n=n,
             )
         values = {o.name: o.default for o in self.options}
         for k, v in options.items():

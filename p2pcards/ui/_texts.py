@@ -1,10 +1,15 @@
-"""Translated texts, gettext-style: the English text is the message id.
+"""Translated texts through gettext: the English text is the message id.
 
-Every user-facing string of :mod:`p2pcards.ui` is written in English in the code and
-passed through a :class:`Texts` (``t("…")``, ``t.n("…", "…", n)``); the Russian
-translations are one dict, :data:`p2pcards.ui._ru.RU` (msgid -> text, or msgid -> the
-three Russian plural forms).  That is the shape of a gettext catalog, so moving to
-``.po`` files (issue 15) replaces the dict lookup and nothing else.
+Every user-facing string of :mod:`p2pcards.ui` and :mod:`p2pcards.cli` is written in
+English in the code and passed through a :class:`Texts` (``t("…")``,
+``t.n("…", "…", n)``).  The Russian translations are the gettext catalog
+``p2pcards/locale/ru/LC_MESSAGES/p2pcards.po`` (domain ``p2pcards``), compiled with
+Babel into the ``.mo`` next to it that is committed and read here (``scripts/texts``
+recompiles it; a test fails when it is stale).  The ``.po`` carries the Russian plural
+rule (``Plural-Forms``: 1 карта, 2 карты, 5 карт).
+
+The catalog is package data, read once on first use (no other I/O, no clock: the ui
+layer stays pure).
 
 Placeholders use ``str.format`` names (``{name}``, ``{card}``, ``{n}``); a name is
 always put where Russian needs no case ending (a subject, or after a colon).
@@ -12,17 +17,24 @@ always put where Russian needs no case ending (a subject, or after a colon).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+import gettext
+import io
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any
 
 LANGS = ("en", "ru")
 """The languages every text exists in."""
 
+DOMAIN = "p2pcards"
+"""The gettext domain of every p2pcards text."""
+
 
 def ru_plural(n: int) -> int:
     """The Russian plural form of ``n``: 0 for 1, 21, 101 (карта), 1 for 2-4, 22-24
-    (карты), 2 for 0, 5-20, 25-30 (карт); gettext's rule for ``ru``."""
+    (карты), 2 for 0, 5-20, 25-30 (карт); gettext's rule for ``ru`` (the catalog's
+    ``Plural-Forms`` header says the same)."""
     n = abs(n)
     if n % 10 == 1 and n % 100 != 11:
         return 0
@@ -31,22 +43,25 @@ def ru_plural(n: int) -> int:
     return 2
 
 
-def _catalog(lang: str) -> Mapping[str, str | tuple[str, str, str]]:
-    if lang == "ru":
-        from p2pcards.ui._ru import RU
-
-        return RU
-    return {}
+@functools.cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The gettext translations of ``lang`` (a :class:`gettext.GNUTranslations` read
+    from the package's compiled catalog for "ru"; the identity for anything else).
+    Raises FileNotFoundError when the package was installed without its catalog."""
+    if lang not in LANGS or lang == "en":
+        return gettext.NullTranslations()
+    mo = resources.files("p2pcards").joinpath(f"locale/{lang}/LC_MESSAGES/{DOMAIN}.mo")
+    return gettext.GNUTranslations(io.BytesIO(mo.read_bytes()))
 
 
 @dataclass(frozen=True)
 class Texts:
     """The texts of one language (``"en"`` or ``"ru"``; anything else means English).
 
-    ``t(msgid, **kw)`` is the translation of ``msgid`` formatted with ``kw``;
-    ``t.n(singular, plural, n, **kw)`` picks the plural form for ``n`` (``{n}`` is
-    filled in).  A msgid missing from the Russian catalog is returned in English (the
-    tests in ``tests/ui`` fail on any such msgid).
+    ``t(msgid, **kw)`` is the translation of ``msgid`` formatted with ``kw`` (no
+    formatting without ``kw``); ``t.n(singular, plural, n, **kw)`` picks the plural form
+    for ``n`` (``{n}`` is filled in).  A msgid missing from the catalog is returned in
+    English (``tests/ui/test_catalog.py`` fails on any such msgid).
     """
 
     lang: str = "en"
@@ -61,17 +76,9 @@ class Texts:
         return self.lang == "ru"
 
     def __call__(self, msgid: str, **kw: Any) -> str:
-        got = _catalog(self.lang).get(msgid, msgid)
-        text = got if isinstance(got, str) else got[0]
+        text = translations(self.lang).gettext(msgid)
         return text.format(**kw) if kw else text
 
     def n(self, singular: str, plural: str, n: int, **kw: Any) -> str:
         """``singular``/``plural`` (English) or the Russian form for ``n``."""
-        got = _catalog(self.lang).get(singular)
-        if isinstance(got, tuple):
-            text = got[ru_plural(n)]
-        elif isinstance(got, str):
-            text = got
-        else:
-            text = singular if n == 1 else plural
-        return text.format(n=n, **kw)
+        return translations(self.lang).ngettext(singular, plural, n).format(n=n, **kw)

@@ -114,7 +114,10 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
     game = snap.game
     ui = presenter(game.name, lang, game.options)
     gs = game_screen(game.name, ui)
-    t: T = ui.t
+
+    def t(en: str, ru: str) -> str:  # the page's own texts (not yet in the catalog)
+        return ru if lang == "ru" else en
+
     names = list(snap.names)
     view = snap.view
     turn_seat = snap.awaited

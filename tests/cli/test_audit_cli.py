@@ -28,7 +28,27 @@ def test_audit_verifies_an_honest_game(tmp_path: Path, honest_log: list[bytes], 
     log = write_log(tmp_path / "t.log", honest_log)
     assert main(["audit", str(log), "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert "VERIFIED" in out and "hands verified: 1" in out
+    assert out.splitlines()[-1] == "VERIFIED: 1 hand checked. seat0 lost (1 loss); seat1, seat2 0."
+
+
+def test_audit_in_russian_in_words(tmp_path: Path, honest_log: list[bytes], capsys) -> None:
+    log = write_log(tmp_path / "t.log", honest_log)
+    assert main(["audit", str(log), "--lang", "ru"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        "игра: akulina, игроки: seat0, seat1, seat2, записей: 147",
+        "ПРОВЕРЕНО: проверена 1 раздача. проигравший: seat0 (1 проигрыш); seat1, seat2 — 0.",
+    ]
+
+
+def test_audit_json_keeps_the_data(tmp_path: Path, honest_log: list[bytes], capsys) -> None:
+    import json
+
+    log = write_log(tmp_path / "t.log", honest_log)
+    assert main(["audit", str(log), "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["verdict"] == "verified" and got["hands_verified"] == [1]
+    assert got["result"]["losers"] == [0] and got["result"]["losses"] == [1, 0, 0]
 
 
 def test_audit_names_the_cheat(tmp_path: Path, capsys) -> None:
@@ -46,7 +66,15 @@ def test_audit_names_the_cheat(tmp_path: Path, capsys) -> None:
 def test_audit_of_a_log_that_stops_midway(tmp_path: Path, honest_log: list[bytes], capsys) -> None:
     log = write_log(tmp_path / "p.log", honest_log[: len(honest_log) // 2])
     assert main(["audit", str(log), "--lang", "en"]) == 3
-    assert "INCOMPLETE: the log stops while waiting for" in capsys.readouterr().out
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "INCOMPLETE: 0 hands checked; the log stops while waiting for seat1, seat2: "
+        "keys for seat0's cards."
+    )
+    assert main(["audit", str(log), "--lang", "ru"]) == 3
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "НЕ ЗАВЕРШЕНО: проверено 0 раздач; журнал обрывается на ожидании: seat1, seat2 "
+        "(ключи к картам игрока seat0)."
+    )
 
 
 def test_audit_of_garbage_is_unreadable(tmp_path: Path, capsys) -> None:

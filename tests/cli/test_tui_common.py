@@ -51,7 +51,7 @@ def test_parse_choice_errors_en() -> None:
 def test_parse_choice_errors_ru() -> None:
     assert parse_choice("", MENU, "ru", False) == "!Введите номер варианта (1-3)."
     assert parse_choice("9", MENU, "ru", False) == "!Варианта 9 нет: введите число от 1 до 3."
-    assert parse_choice("да", MENU, "ru", False) == "!'да' не номер: введите 1-3, q — выход."
+    assert parse_choice("да", MENU, "ru", False) == "!«да» — не номер: введите 1-3, q — выход."
 
 
 def test_card_colours() -> None:

@@ -110,7 +110,7 @@ def test_bad_arguments_are_clear_errors(capsys: pytest.CaptureFixture[str]) -> N
     with pytest.raises(SystemExit) as e:
         main(["play", "--offline", "akulina", "--seats", "9"])
     assert e.value.code == 2
-    assert "akulina is played by 2 to 8 seats, not 9" in capsys.readouterr().err
+    assert "akulina is played by 2 to 8 players, not 9" in capsys.readouterr().err
 
 
 def test_quitting_says_so(

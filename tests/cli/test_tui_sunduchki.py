@@ -57,7 +57,7 @@ def test_question_builder_offers_only_legal_questions() -> None:
     assert two is not None and two.labels() == ["♦ ♣ (diamonds, clubs)"]
     assert set(menu.moves()) == set(legal)
     ru = game_ui("sunduchki", "ru").menu(view, legal, N3)
-    assert ru.title == "Кого спросить?" and ru.labels() == ["Boris (карт: 4)", "Vera (карт: 4)"]
+    assert ru.title == "Кого спросить?" and ru.labels() == ["Boris (4 карты)", "Vera (4 карты)"]
     ru_ranks = ru.choices[0].menu
     assert ru_ranks is not None and ru_ranks.labels()[2] == "дамы (у вас 2)"
 

@@ -79,7 +79,7 @@ def test_options_are_validated_and_named() -> None:
     }
     with pytest.raises(OptionError, match="not one of 36, 52"):
         load_game("sunduchki", deck=32)
-    with pytest.raises(OptionError, match="2 to 6 seats"):
+    with pytest.raises(OptionError, match="2 to 6 players"):
         load_game("sunduchki", seats=7)
 
 

@@ -1,13 +1,61 @@
-"""Every message id written in ``p2pcards/ui`` (found in the source, as gettext's
-xgettext would): ``t("…")``, ``self.t("…")``, ``t.n("…", "…", n)``, ``self.say(…, "you",
-"other")`` and the values of ``NOTES``-like dicts passed to ``t``."""
+"""Every message id written in ``p2pcards/ui``, ``p2pcards/cli`` and ``p2pcards/games``'
+user-facing errors and option helps (found in the source, as gettext's xgettext would),
+plus argparse's own texts that a user sees.
+
+Found: ``t("…")``, ``self.t("…")``, ``t.n("…", "…", n)`` (a plural), ``self.say(…, "you",
+"other")``, ``tr(lang, "…")``/``trn(lang, "…", "…", n)`` in the cli, the ``help=``,
+``description=`` and ``epilog=`` texts of the cli's parsers, ``OptionError("…", …)``,
+``Option(name, default, "help", …)``, ``N_("…")`` and the values of ``NOTES``-like dicts
+/ ``TITLE`` class attributes passed to ``t``.
+"""
 
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass, field
 from pathlib import Path
 
-UI = Path(__file__).resolve().parents[2] / "p2pcards" / "ui"
+ROOT = Path(__file__).resolve().parents[2]
+PKG = ROOT / "p2pcards"
+UI = PKG / "ui"
+SOURCES = (
+    sorted(UI.glob("*.py"))
+    + sorted((PKG / "cli").rglob("*.py"))
+    + sorted((PKG / "games").rglob("*.py"))
+)
+
+ARGPARSE = {
+    "usage: ": None,
+    "argument %(argument_name)s: %(message)s": None,
+    "positional arguments": None,
+    "options": None,
+    "unrecognized arguments: %s": None,
+    "ambiguous option: %(option)s could match %(matches)s": None,
+    "invalid choice: %(value)r (choose from %(choices)s)": None,
+    "can't open '%(filename)s': %(error)s": None,
+    "expected one argument": None,
+    "expected at most one argument": None,
+    "expected at least one argument": None,
+    "invalid %(type)s value: %(value)r": None,
+    "%(prog)s: error: %(message)s\n": None,
+    "show this help message and exit": None,
+    "the following arguments are required: %s": None,
+    "one of the arguments %s is required": None,
+    "expected %s argument": "expected %s arguments",
+    "not allowed with argument %s": None,
+    "ignored explicit argument %r": None,
+}
+"""argparse's user-facing texts (Python 3.11's msgids) -> their plural msgid, if any."""
+
+
+@dataclass
+class Msg:
+    """One message id: where it is first used and its plural msgid (None: no plural)."""
+
+    where: str
+    plural: str | None = None
+    python_format: bool = False
+    flags: set[str] = field(default_factory=set)
 
 
 def _is_t(f: ast.expr) -> bool:
@@ -16,47 +64,88 @@ def _is_t(f: ast.expr) -> bool:
     )
 
 
-def msgids() -> dict[str, str]:
-    """msgid -> "file:line" of its first use; plural msgids map the singular."""
-    out: dict[str, str] = {}
-    for path in sorted(UI.glob("*.py")):
-        if path.name == "_ru.py":
-            continue
-        tree = ast.parse(path.read_text())
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
-                continue
+def _name(f: ast.expr) -> str:
+    if isinstance(f, ast.Name):
+        return f.id
+    if isinstance(f, ast.Attribute):
+        return f.attr
+    return ""
+
+
+def _strs(args: list[ast.expr]) -> list[str]:
+    return [a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+
+
+def _walk(path: Path, out: dict[str, Msg]) -> None:
+    rel = path.relative_to(ROOT).as_posix()
+    tree = ast.parse(path.read_text())
+    in_cli = "/cli/" in rel
+    in_games = "/games/" in rel
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
             f = node.func
-            strs = [
-                a.value
-                for a in node.args
-                if isinstance(a, ast.Constant) and isinstance(a.value, str)
-            ]
-            where = f"{path.name}:{node.lineno}"
+            strs = _strs(node.args)
+            where = f"{rel}:{node.lineno}"
+            fn = _name(f)
+            if in_games:
+                if fn == "OptionError" and node.args and isinstance(node.args[0], ast.Constant):
+                    out.setdefault(str(node.args[0].value), Msg(where))
+                elif (
+                    fn == "Option"
+                    and len(node.args) >= 3
+                    and isinstance(node.args[2], ast.Constant)
+                ):
+                    out.setdefault(str(node.args[2].value), Msg(where))
+                elif fn == "N_" and strs:
+                    out.setdefault(strs[0], Msg(where))
+                continue
             if _is_t(f) and strs:
-                out.setdefault(strs[0], where)
+                out.setdefault(strs[0], Msg(where))
             elif isinstance(f, ast.Attribute) and f.attr == "n" and _is_t(f.value) and strs:
-                out.setdefault(strs[0], where)
+                out.setdefault(strs[0], Msg(where, plural=strs[1]))
             elif isinstance(f, ast.Attribute) and f.attr == "say":
                 for s in strs:
-                    out.setdefault(s, where)
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Assign) and any(
-                isinstance(x, ast.Name) and x.id in ("NOTES", "TITLE") for x in node.targets
-            ):
-                values = node.value.values if isinstance(node.value, ast.Dict) else [node.value]
-                for c in values:
-                    if isinstance(c, ast.Constant) and isinstance(c.value, str):
-                        out.setdefault(c.value, f"{path.name}:{node.lineno}")
-            if (
-                isinstance(node, ast.AnnAssign)
-                and isinstance(node.target, ast.Name)
-                and node.target.id == "TITLE"
-            ):
-                if (
-                    isinstance(node.value, ast.Constant)
-                    and node.value.value
-                    and isinstance(node.value.value, str)
-                ):
-                    out.setdefault(node.value.value, f"{path.name}:{node.lineno}")
+                    out.setdefault(s, Msg(where))
+            elif in_cli and fn in ("tr", "N_", "OptionError") and strs:
+                out.setdefault(strs[0], Msg(where))
+            elif in_cli and fn == "trn" and len(strs) >= 2:
+                out.setdefault(strs[0], Msg(where, plural=strs[1]))
+            if in_cli and fn in ("add_argument", "add_parser", "ArgumentParser"):
+                for kw in node.keywords:
+                    if kw.arg in ("help", "description", "epilog") and isinstance(
+                        kw.value, ast.Constant
+                    ):
+                        v = kw.value.value
+                        if isinstance(v, str) and v:
+                            out.setdefault(v, Msg(where, python_format="%(" in v))
+        if isinstance(node, ast.Assign) and any(
+            isinstance(x, ast.Name) and x.id in ("NOTES", "TITLE") for x in node.targets
+        ):
+            values = node.value.values if isinstance(node.value, ast.Dict) else [node.value]
+            for c in values:
+                if isinstance(c, ast.Constant) and isinstance(c.value, str):
+                    out.setdefault(c.value, Msg(f"{rel}:{node.lineno}"))
+        if (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and node.target.id == "TITLE"
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+            and node.value.value
+        ):
+            out.setdefault(node.value.value, Msg(f"{rel}:{node.lineno}"))
+
+
+def messages() -> dict[str, Msg]:
+    """msgid -> :class:`Msg`, every text of the package and argparse's."""
+    out: dict[str, Msg] = {}
+    for path in SOURCES:
+        _walk(path, out)
+    for k, plural in ARGPARSE.items():
+        out.setdefault(k, Msg("argparse", plural=plural, python_format=True))
     return out
+
+
+def msgids() -> dict[str, str]:
+    """msgid -> "file:line" of its first use; plural msgids map the singular."""
+    return {k: m.where for k, m in messages().items()}

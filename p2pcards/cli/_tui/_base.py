@@ -103,9 +103,10 @@ class GameUI:
         """The game's name in the UI's language."""
         return self.p.title
 
-    def t(self, en: str, ru: str) -> str:
-        """English or Russian text by ``self.lang`` (terminal-only texts)."""
-        return tr(self.lang, en, ru)
+    def t(self, msgid: str, **kw: Any) -> str:
+        """The translation of ``msgid`` in ``self.lang`` formatted with ``kw``
+        (terminal-only texts; the catalog is :mod:`p2pcards.ui`'s)."""
+        return tr(self.lang, msgid, **kw)
 
     def hand_no_text(self, n: int) -> str:
         """ "hand 3" / "раздача 3" (101: "round 3")."""
@@ -131,8 +132,8 @@ class GameUI:
     def seat_label(self, seat: int, view: View, names: Sequence[str]) -> Text:
         """The seat's name, marked "(you)" for the viewer."""
         t = Text(names[seat], style="bold" if seat == view.seat else "")
-        if seat == view.seat and names[seat] not in ("You", "Вы"):
-            t.append(self.t(" (you)", " (вы)"), style="dim")
+        if seat == view.seat and names[seat].casefold() not in ("you", "вы"):
+            t.append(self.t(" (you)"), style="dim")
         return t
 
     # -- the centre and the hand -------------------------------------------------------

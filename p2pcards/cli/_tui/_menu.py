@@ -26,26 +26,19 @@ def parse_choice(text: str, menu: Menu, lang: str, can_go_back: bool) -> int | s
     if t in BACK_KEYS and can_go_back:
         return "back"
     if not t:
-        return "!" + tr(
-            lang,
-            f"Type the number of your choice (1-{n}).",
-            f"Введите номер варианта (1-{n}).",
-        )
+        return "!" + tr(lang, "Type the number of your choice (1-{n}).", n=n)
     if not t.isdigit():
+        if can_go_back:
+            return "!" + tr(
+                lang,
+                "{text!r} is not a number: type 1-{n}, 0 to go back, q to quit.",
+                text=text.strip(),
+                n=n,
+            )
         return "!" + tr(
-            lang,
-            f"{text.strip()!r} is not a number: type 1-{n}"
-            + (", 0 to go back" if can_go_back else "")
-            + ", q to quit.",
-            f"{text.strip()!r} не номер: введите 1-{n}"
-            + (", 0 — назад" if can_go_back else "")
-            + ", q — выход.",
+            lang, "{text!r} is not a number: type 1-{n}, q to quit.", text=text.strip(), n=n
         )
     k = int(t)
     if not 1 <= k <= n:
-        return "!" + tr(
-            lang,
-            f"There is no choice {k}: type a number from 1 to {n}.",
-            f"Варианта {k} нет: введите число от 1 до {n}.",
-        )
+        return "!" + tr(lang, "There is no choice {k}: type a number from 1 to {n}.", k=k, n=n)
     return k - 1

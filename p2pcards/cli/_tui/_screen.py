@@ -26,8 +26,8 @@ def seats_table(ui: GameUI, view: View, names: Sequence[str]) -> Table:
     """Every seat: a turn marker, name, card count, status and the game's extra columns."""
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="dim")
     table.add_column("")
-    table.add_column(ui.t("player", "игрок"))
-    table.add_column(ui.t("cards", "карт"), justify="right")
+    table.add_column(ui.t("player"))
+    table.add_column(ui.t("cards"), justify="right")
     extra = ui.columns(view, names)
     for header, _ in extra:
         table.add_column(header, justify="right")
@@ -47,8 +47,8 @@ def seats_table(ui: GameUI, view: View, names: Sequence[str]) -> Table:
 def history_panel(ui: GameUI, history: Sequence[str], lines: int = HISTORY_LINES) -> Panel:
     """The last ``lines`` history entries, oldest first."""
     recent = list(history)[-lines:]
-    body = Text("\n".join(recent)) if recent else Text(ui.t("(nothing yet)", "(пока ничего)"))
-    return Panel(body, title=ui.t("History", "История"), title_align="left", border_style="dim")
+    body = Text("\n".join(recent)) if recent else Text(ui.t("(nothing yet)"))
+    return Panel(body, title=ui.t("History"), title_align="left", border_style="dim")
 
 
 def render_screen(

@@ -99,7 +99,7 @@ class TerminalSeat:
             for it in items:
                 self.console.print(it)
         if can_go_back:
-            self.say(self.ui.t(" 0) back", " 0) назад"), style="dim")
+            self.say(self.ui.t(" 0) back"), style="dim")
 
     def choose_sync(self, view: View, legal: Sequence[Move], names: Sequence[str]) -> Move:
         """Ask the player for one of ``legal`` (never empty; ValueError if it is).
@@ -117,7 +117,7 @@ class TerminalSeat:
             self.say("→ " + self.ui.describe(legal[0], view, names), style="cyan")
             return legal[0]
         stack = [self.ui.menu(view, legal, names)]
-        prompt = self.ui.t("choice> ", "выбор> ")
+        prompt = self.ui.t("choice> ")
         shown = False
         while True:
             menu = stack[-1]
@@ -145,7 +145,7 @@ class TerminalSeat:
                 continue
             assert choice.move is not None
             if choice.move not in legal:  # a menu bug must not send an illegal move
-                self.say(self.ui.t("That move is not allowed now.", "Этот ход сейчас нельзя."))
+                self.say(self.ui.t("That move is not allowed now."))
                 continue
             self.ui.remember(choice)
             return choice.move

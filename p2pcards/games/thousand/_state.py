@@ -154,7 +154,11 @@ def scoring_rules(options: Mapping[str, Any]) -> ScoringRules:
     barrel = int(options["barrel"])
     target = int(options["target"])
     if barrel and barrel >= target:
-        raise OptionError(f"option barrel: {barrel} must be below the target {target} (or 0)")
+        raise OptionError(
+            "option barrel: {barrel} must be below the target {target} (or 0)",
+            barrel=barrel,
+            target=target,
+        )
     barrel_bid = int(options["barrel_bid"])
     if barrel_bid == 0:  # automatic: what it takes to reach the target, rounded up to 5
         need = max(target - barrel, FIRST_BID) if barrel else FIRST_BID

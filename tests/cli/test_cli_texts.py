@@ -1,0 +1,115 @@
+"""The command line in Russian: every subcommand's ``--help`` and the main error paths
+under ``--lang ru`` hold no English beyond commands, options, game names and terms
+(argparse's own texts included); the language follows the locale, ``--lang`` overrides
+and is remembered (issue 15, items 4 and 7)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from p2pcards.cli import main
+from tests.ui._latin import foreign_words
+
+SUBCOMMANDS = ["simulate", "audit", "replay", "host", "join", "bot", "list", "identity", "play"]
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("P2PCARDS_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("P2PCARDS_LANG", raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    try:
+        rc = main(list(argv))
+    except SystemExit as e:
+        rc = int(e.code or 0)
+    got = capsys.readouterr()
+    return rc, got.out + got.err
+
+
+def english_lines(text: str) -> list[tuple[str, list[str]]]:
+    return [(line, w) for line in text.splitlines() if (w := foreign_words(line))]
+
+
+@pytest.mark.parametrize("command", ["", *SUBCOMMANDS])
+def test_help_in_russian(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    rc, out = run(capsys, "--lang", "ru", *([command] if command else []), "--help")
+    assert rc == 0
+    assert out.startswith("использование: p2pcards")
+    assert "показать эту справку и выйти" in out and "параметры:" in out
+    assert english_lines(out) == []
+
+
+@pytest.mark.parametrize("command", SUBCOMMANDS)
+def test_help_in_english(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    rc, out = run(capsys, "--lang", "en", command, "--help")
+    assert rc == 0 and out.startswith("usage: p2pcards") and "show this help" in out
+
+
+ERRORS = [
+    (
+        ["simulate", "akulina", "--option", "nope=1"],
+        "p2pcards: у игры akulina нет варианта правил 'nope' (есть: deck, removed_queen,",
+    ),
+    (
+        ["simulate", "thousand", "--seats", "5"],
+        "p2pcards: thousand: число игроков — ровно 3, а не 5",
+    ),
+    (["simulate", "akulina", "--seats", "9"], "akulina: число игроков — от 2 до 8, а не 9"),
+    (
+        ["simulate", "nogame"],
+        "p2pcards: неизвестная игра 'nogame' (игры: 101, akulina, sunduchki, thousand)",
+    ),
+    (
+        ["simulate", "akulina", "--seats", "abc"],
+        "ошибка: аргумент --seats: недопустимое значение 'abc': нужно число",
+    ),
+    (["simulate", "akulina", "--option", "deck=abc"], "вариант deck: 'abc' — не число"),
+    (["audit"], "ошибка: не хватает обязательных аргументов: LOG"),
+    (["audit", "x.log", "--frobnicate"], "ошибка: неизвестные аргументы: --frobnicate"),
+    (
+        ["simulate", "akulina", "--bots", "genius"],
+        "p2pcards: неизвестный бот 'genius' для akulina (боты: random, basic, strong, easy,",
+    ),
+    (["--lang", "de"], "недопустимое значение: 'de' (выберите одно из: 'ru', 'en')"),
+]
+
+
+@pytest.mark.parametrize(("argv", "expected"), ERRORS)
+def test_errors_in_russian(
+    capsys: pytest.CaptureFixture[str], argv: list[str], expected: str
+) -> None:
+    rc, out = run(capsys, "--lang", "ru", *argv)
+    assert rc == 2, out
+    assert expected in out
+    assert english_lines(out) == []
+
+
+def test_unreadable_log_in_russian(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rc, out = run(capsys, "--lang", "ru", "audit", str(tmp_path / "missing.log"))
+    assert rc == 2
+    assert out.startswith("не читается: ") and "файл не найден" in out
+    assert english_lines(out) == []
+    junk = tmp_path / "junk.log"
+    junk.write_bytes(b"not a log at all")
+    rc, out = run(capsys, "--lang", "ru", "audit", str(junk))
+    assert rc == 2 and out.startswith("не читается: ") and english_lines(out) == []
+
+
+def test_the_language_follows_the_locale_and_lang_is_remembered(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert run(capsys, "audit")[1].startswith("usage:")
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert run(capsys, "audit")[1].startswith("использование:")
+    assert run(capsys, "--lang", "en", "audit")[1].startswith("usage:")
+    assert run(capsys, "audit")[1].startswith("usage:")  # remembered over the locale
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert run(capsys, "audit", "--lang", "ru")[1].startswith("использование:")
+    assert run(capsys, "audit")[1].startswith("использование:")
