@@ -8,7 +8,9 @@ Three layers of msgpack, so that the signature is checked before the body is dec
     body     = plain data (msgpack)
 
 ``signature`` is Ed25519 over ``ENTRY_DOMAIN + unsigned``; an entry's hash is
-SHA-256 of ``signed`` (all of it).
+SHA-256 of ``signed`` (all of it).  Every layer is accepted only in its one canonical
+encoding (what :func:`sign_entry` writes): re-encoding the decoded parts must give the
+same bytes, so a relay cannot re-encode a signed entry into other bytes that verify.
 """
 
 from __future__ import annotations
@@ -178,6 +180,11 @@ def _parse(data: bytes, public_key_of_seat: KeyLookup | None) -> Entry:
         or len(frame[1]) != SIGNATURE_LEN
     ):
         raise MalformedEntry(None, "entry frame: expected [unsigned: bin, signature: bin(64)]")
+    data = bytes(data)
+    if pack(frame, check=False) != data:
+        raise MalformedEntry(
+            None, "entry frame: not in its canonical encoding (re-encoded by whoever sent it)"
+        )
     unsigned, signature = frame
     header = unpack(
         unsigned,
@@ -209,6 +216,8 @@ def _parse(data: bytes, public_key_of_seat: KeyLookup | None) -> Entry:
         raise MalformedEntry(seat, "entry header: bad kind")
     if not isinstance(body_bytes, bytes):
         raise MalformedEntry(seat, "entry header: body is not bin")
+    if pack(header, check=False) != unsigned:
+        raise MalformedEntry(seat, "entry header: not in its canonical encoding")
     if public_key_of_seat is not None:
         key = _lookup(public_key_of_seat, seat)
         if key is None:
@@ -218,7 +227,9 @@ def _parse(data: bytes, public_key_of_seat: KeyLookup | None) -> Entry:
         except InvalidSignature:
             raise BadSignature(seat, f"bad signature on entry {e_seq}") from None
     body = unpack(body_bytes, what="entry body", seat=seat)
-    raw = bytes(data)
+    if pack(body, check=False) != body_bytes:
+        raise MalformedEntry(seat, "entry body: not in its canonical encoding")
+    raw = data
     return Entry(
         table=e_table,
         hand=e_hand,

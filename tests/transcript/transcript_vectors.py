@@ -155,6 +155,26 @@ def build() -> dict[str, Any]:
                 "error": "UnknownSeat",
                 "seat": 5,
             },
+            {
+                "name": "a valid entry's frame re-encoded with bin32 headers (a relay)",
+                "data": _reframed(_signed_raw(1, msgpack.packb(None))).hex(),
+                "error": "MalformedEntry",
+                "seat": None,
+            },
+            {
+                "name": "a header with a non-shortest integer (seq 9 as uint64), signed",
+                "data": _signed_raw(
+                    1, msgpack.packb(None), seq_bytes=b"\xcf" + (9).to_bytes(8, "big")
+                ).hex(),
+                "error": "MalformedEntry",
+                "seat": 1,
+            },
+            {
+                "name": "a body with a non-shortest integer (7 as int8), signed",
+                "data": _signed_raw(1, b"\xd0\x07").hex(),
+                "error": "MalformedEntry",
+                "seat": 1,
+            },
         ],
     }
     return {
@@ -164,11 +184,25 @@ def build() -> dict[str, Any]:
     }
 
 
-def _signed_raw(seat: int, body: bytes, key_seat: int | None = None) -> bytes:
+def _signed_raw(
+    seat: int, body: bytes, key_seat: int | None = None, seq_bytes: bytes | None = None
+) -> bytes:
     header = [1, TABLE, 1, 9, bytes(32), seat, "move", body]
     unsigned = msgpack.packb(header, use_bin_type=True)
+    if seq_bytes is not None:  # the same header with seq written in a longer form
+        parts = [msgpack.packb(x, use_bin_type=True) for x in header]
+        parts[3] = seq_bytes
+        unsigned = b"\x98" + b"".join(parts)
     sig = identity(seat if key_seat is None else key_seat).sign(ENTRY_DOMAIN + unsigned)
     return msgpack.packb([unsigned, sig], use_bin_type=True)
+
+
+def _reframed(raw: bytes) -> bytes:
+    """``raw``'s frame ``[unsigned, signature]`` written with bin32 length headers."""
+    out = b"\x92"
+    for part in msgpack.unpackb(raw):
+        out += b"\xc6" + len(part).to_bytes(4, "big") + part
+    return out
 
 
 def render(obj: Any) -> str:
