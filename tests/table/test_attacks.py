@@ -9,7 +9,7 @@ import struct
 import msgpack
 
 from p2pcards.table import Broadcast, Rejected
-from p2pcards.transcript import Pending, peek_entry, sign_entry
+from p2pcards.transcript import Pending, sign_entry
 from tests.table.harness import Harness
 
 HOSTILE = 1
