@@ -20,6 +20,8 @@ from p2pcards.games._state import GameInfo
 
 _STRONG: dict[str, str] = {
     "thousand": "p2pcards.games.thousand._strong",
+    "101": "p2pcards.games.sto_odno._strong",
+    "sunduchki": "p2pcards.games.sunduchki._strong",
 }
 """Game name -> module with ``make_bot(budget) -> Player`` (the strong bot)."""
 

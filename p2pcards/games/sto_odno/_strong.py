@@ -1,0 +1,300 @@
+"""101's ``strong`` bot: determinized rollouts from the seat's view.
+
+For each decision it deals the cards it cannot see (the other hands, the stock and the
+discard pile under the top card) at random, keeping the cards publicly known to be in
+a hand (``view.known``) where they are; then plays every candidate move on every deal
+and plays the round out with a fast model of the rules of sto-odno.ru.txt (the chosen
+variant: 36 cards, six covered by its player, seven +2 and skip, ace skip, king of
+spades +5 and skip, queen names a suit, draw one when stuck, "Конец раунда" scoring
+with queens-only hands and the queen finish) where every seat follows basic's policy.
+A move is worth the round's outcome for this seat: minus its points (an exact 101
+resets to 0) plus half the others' mean points, a large penalty for going above 101,
+and a bonus when another seat goes above 101 first.  The move with the best mean wins.
+
+The model ignores house options (the bot sees no options: only its view); with them
+the rollouts are approximate but the moves stay legal (they are chosen from the legal
+list).  Modes it does not model ("continue", "penalty") fall back to ``basic``.  The
+random generator is seeded from the view, so equal views give equal moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from p2pcards.cards import Card, Suit
+from p2pcards.games._moves import Move
+from p2pcards.games._sampling import view_seed
+from p2pcards.games._search import Budget
+from p2pcards.games._state import View
+from p2pcards.games.sto_odno._moves import Play
+from p2pcards.games.sto_odno._state import StoOdnoView
+from p2pcards.games.sto_odno.bots import basic_bot
+
+SIX, SEVEN, QUEEN, KING, ACE = 6, 7, 12, 13, 14
+KS = int(Suit.SPADES) * 9 + (KING - 6)
+QH = int(Suit.HEARTS) * 9 + (QUEEN - 6)
+PTS = {6: 6, 7: 7, 8: 8, 9: 9, 10: 10, 11: 2, 12: 3, 13: 4, 14: 11}
+BUST = 150
+"""How much worse going above 101 is than a round's points."""
+OTHER_BUST = 60
+"""How much better it is when another seat goes above 101 (the series ends, we did not
+lose)."""
+OTHERS_WEIGHT = 0.5
+"""Worth of a point the others take this round (the series is lost by whoever passes
+101 first: their points help us)."""
+MAX_MOVES = 300
+PER_DECISION = 4
+"""Rollouts per decision are at most ``samples`` x this (see :class:`StrongStoOdno`)."""
+
+
+def cid(c: Card) -> int:
+    """The int of a 36-deck card: suit * 9 + rank - 6."""
+    return int(c.suit) * 9 + int(c.rank) - 6
+
+
+def _rank(c: int) -> int:
+    return c % 9 + 6
+
+
+def _suit(c: int) -> int:
+    return c // 9
+
+
+def hand_points(hand: Sequence[int]) -> int:
+    """Points of a hand left at the end ("Конец раунда"): queens only 20 each (40 the
+    queen of hearts), else by the table."""
+    if hand and all(_rank(c) == QUEEN for c in hand):
+        return sum(40 if c == QH else 20 for c in hand)
+    return sum(PTS[_rank(c)] for c in hand)
+
+
+class Round:
+    """A perfect-information 101 round in the default variant (ints)."""
+
+    __slots__ = ("hands", "mode", "named", "stock", "top", "turn", "under", "winner")
+
+    def __init__(
+        self,
+        hands: list[list[int]],
+        stock: list[int],
+        under: list[int],
+        top: int,
+        named: int,
+        turn: int,
+        mode: str,
+    ) -> None:
+        self.hands = hands
+        self.stock = stock
+        self.under = under
+        self.top = top
+        self.named = named
+        self.turn = turn
+        self.mode = mode
+        self.winner = -1
+
+    def playable(self, hand: Sequence[int]) -> list[int]:
+        """The cards of ``hand`` that may be played now."""
+        if self.mode == "first":
+            return list(hand)
+        top = self.top
+        if self.mode == "cover":
+            return [c for c in hand if _suit(c) == _suit(top) or _rank(c) == QUEEN]
+        if _rank(top) == QUEEN and self.named >= 0:
+            return [c for c in hand if _suit(c) == self.named or _rank(c) == QUEEN]
+        return [
+            c for c in hand if _suit(c) == _suit(top) or _rank(c) == _rank(top) or _rank(c) == QUEEN
+        ]
+
+    def draw(self, seat: int, n: int) -> None:
+        for _ in range(n):
+            if not self.stock:
+                if not self.under:
+                    return
+                self.stock, self.under = self.under, []
+            self.hands[seat].append(self.stock.pop())
+
+    def play(self, c: int, named: int) -> None:
+        seat = self.turn
+        n = len(self.hands)
+        hand = self.hands[seat]
+        hand.remove(c)
+        self.under.append(self.top)
+        self.top = c
+        self.named = named if _rank(c) == QUEEN else -1
+        r = _rank(c)
+        nxt = (seat + 1) % n
+        if r == SIX:
+            self.mode = "cover"
+            if not hand:  # the last six must be covered: draw and pass
+                self.draw(seat, 1)
+                self.mode, self.turn = "normal", nxt
+            return
+        self.mode = "normal"
+        if r == SEVEN:
+            self.draw(nxt, 2)
+            nxt = (nxt + 1) % n
+        elif c == KS:
+            self.draw(nxt, 5)
+            nxt = (nxt + 1) % n
+        elif r == ACE:
+            nxt = (nxt + 1) % n
+        if not hand:
+            self.winner = seat
+            return
+        self.turn = nxt
+
+    def stuck(self) -> None:
+        """No card to play: draw one and pass the turn."""
+        seat = self.turn
+        self.draw(seat, 1)
+        self.mode = "normal"
+        self.turn = (seat + 1) % len(self.hands)
+
+
+def policy(r: Round) -> tuple[int, int] | None:
+    """basic's choice (card, named suit) for the seat to move, or None when stuck."""
+    hand = r.hands[r.turn]
+    cands = r.playable(hand)
+    if not cands:
+        return None
+    n = len(r.hands)
+    nxt = (r.turn + 1) % n
+    best, best_s = cands[0], -1e9
+    for c in cands:
+        rest = len(hand) - 1
+        rank = _rank(c)
+        if rest == 0 and rank != SIX:
+            s = 10_000.0 + (40 if c == QH else 20 if rank == QUEEN else 0)
+        else:
+            s = PTS[rank] + 2.0
+            if rank == QUEEN:
+                s -= 100
+            if nxt != r.turn and len(r.hands[nxt]) <= 2:
+                if rank == SEVEN or c == KS:
+                    s += 200
+                elif rank == ACE:
+                    s += 50
+            if rank == SIX:
+                cover = [d for d in hand if d != c and (_suit(d) == _suit(c) or _rank(d) == QUEEN)]
+                s += 5 if any(_rank(d) != QUEEN for d in cover) else -60
+        if s > best_s:
+            best, best_s = c, s
+    return best, _name_suit(hand, best)
+
+
+def _name_suit(hand: Sequence[int], played: int) -> int:
+    counts = [0, 0, 0, 0]
+    for d in hand:
+        if d != played and _rank(d) != QUEEN:
+            counts[_suit(d)] += 1
+    return max(range(4), key=lambda u: (counts[u], -u))
+
+
+def rollout(r: Round) -> Round:
+    """Play ``r`` to the end of the round (or :data:`MAX_MOVES` moves) by the policy."""
+    for _ in range(MAX_MOVES):
+        if r.winner >= 0:
+            break
+        m = policy(r)
+        if m is None:
+            r.stuck()
+        else:
+            r.play(*m)
+    return r
+
+
+def utility(r: Round, me: int, scores: Sequence[int], finish: int) -> float:
+    """The round's worth to ``me`` (see the module docstring); ``finish``: the queen
+    bonus the winner takes (20 or 40), computed by the caller."""
+
+    def total(s: int) -> int:
+        if s == r.winner:
+            return scores[s] - finish
+        t = scores[s] + hand_points(r.hands[s])
+        return 0 if t == 101 else t
+
+    mine = total(me)
+    others = [s for s in range(len(r.hands)) if s != me]
+    u = -float(mine - scores[me])
+    u += OTHERS_WEIGHT * sum(total(s) - scores[s] for s in others) / max(1, len(others))
+    if mine > 101:
+        u -= BUST
+    elif any(total(s) > 101 for s in range(len(r.hands)) if s != me):
+        u += OTHER_BUST
+    return u
+
+
+def _finish_bonus(r: Round) -> int:
+    if r.winner < 0 or _rank(r.top) != QUEEN:
+        return 0
+    return 40 if r.top == QH else 20
+
+
+class StrongStoOdno:
+    """The strong 101 bot at one :class:`~p2pcards.games._search.Budget`."""
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+
+    def __call__(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+        plays = [m for m in legal if isinstance(m, Play)]
+        if (
+            not isinstance(view, StoOdnoView)
+            or len(plays) < 2
+            or len(plays) != len(legal)
+            or view.mode not in ("first", "normal", "cover")
+            or any(len(m.cards) != 1 for m in plays)
+            or (view.top is None and view.mode != "first")
+        ):
+            return basic_bot(view, legal, rng)
+        r = random.Random(view_seed(view, f"101-strong-{self.budget.level}"))
+        me = view.seat
+        mine = [cid(c) for _, c in view.hand]
+        # one candidate per card: a queen names the suit basic would name
+        cands: dict[int, Play] = {}
+        for m in plays:
+            c = cid(m.cards[0])
+            want = _name_suit(mine, c)
+            if c not in cands or (m.suit is not None and int(m.suit) == want):
+                cands[c] = m
+        seats = len(view.counts)
+        known = [[cid(c) for c in k] for k in view.known] if view.known else [[]] * seats
+        top = cid(view.top) if view.top is not None else -1
+        seen = set(mine) | {top} | {c for k in known for c in k}
+        pool = [c for c in range(36) if c not in seen]
+        need = {s: view.counts[s] - len(known[s]) for s in range(seats) if s != me}
+        n_stock, n_under = view.stock, max(0, view.discard - 1)
+        if sum(need.values()) + n_stock + n_under != len(pool) or min(need.values()) < 0:
+            return basic_bot(view, legal, rng)
+        scores = list(view.scores)
+        named = -1 if view.named is None else int(view.named)
+        totals = dict.fromkeys(cands, 0.0)
+        # at most samples x PER_DECISION rollouts: fewer deals when there are many cards
+        deals = max(2, min(self.budget.samples, self.budget.samples * PER_DECISION // len(cands)))
+        for _ in range(deals):
+            r.shuffle(pool)
+            k = 0
+            hands: list[list[int]] = []
+            for s in range(seats):
+                if s == me:
+                    hands.append(list(mine))
+                    continue
+                hands.append(known[s] + pool[k : k + need[s]])
+                k += need[s]
+            stock = pool[k : k + n_stock]
+            under = pool[k + n_stock :]
+            for c, m in cands.items():
+                rd = Round(
+                    [list(h) for h in hands], list(stock), list(under), top, named, me, view.mode
+                )
+                rd.play(c, -1 if m.suit is None else int(m.suit))
+                rollout(rd)
+                totals[c] += utility(rd, me, scores, _finish_bonus(rd))
+        best = max(sorted(cands), key=lambda c: totals[c])
+        return cands[best]
+
+
+def make_bot(budget: Budget) -> StrongStoOdno:
+    """The strong 101 bot at ``budget``."""
+    return StrongStoOdno(budget)

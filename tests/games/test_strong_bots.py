@@ -1,0 +1,122 @@
+"""The strong bots of 101 and Sunduchki: they read only their seat's view (two deals
+that differ only in cards the seat never sees give the same views and the same moves),
+keep to their level's budget and find the obviously right move (sto-odno.ru.txt)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from p2pcards.cards import Suit, parse_cards
+from p2pcards.games import Decision, LocalDealer, Move, View, load_game
+from p2pcards.games._levels import has_strong, resolve_bot, strong_bot
+from p2pcards.games._search import LEVELS
+from p2pcards.games.sto_odno import GAME as STO
+from p2pcards.games.sto_odno._moves import Play
+from p2pcards.games.sunduchki import GAME as SUN
+from p2pcards.games.sunduchki import _strong as sun_strong
+
+
+def _seat0_views(game: Any, deck: Sequence[Any], bot: Any, rng: random.Random, n: int) -> list[Any]:
+    """The first ``n`` decisions of seat 0 (``bot``) against basic bots: (view, move)."""
+    state = game.new_state()
+    dealer = LocalDealer(state, rng=random.Random(5), decks=[deck])
+    basic = game.info.bots["basic"]
+    out = []
+    while len(out) < n and not state.is_finished:
+        if dealer.answer() is not None:
+            continue
+        need = state.need()
+        assert isinstance(need, Decision)
+        s = need.seat
+        legal = state.legal_moves(s, dealer.knowledge[s])
+        view = state.view(s, dealer.knowledge[s])
+        if s == 0:
+            move = bot(view, legal, rng)
+            out.append((view, move))
+        else:
+            move = basic(view, legal, dealer.player_rngs[s])
+        dealer.apply(move)
+    return out
+
+
+@pytest.mark.parametrize(("name", "seats", "n"), [("101", 4, 4), ("sunduchki", 3, 4)])
+def test_same_view_same_move_whatever_the_stock(name: str, seats: int, n: int) -> None:
+    game = load_game(name, seats=seats)
+    deck = list(game.new_state().deck_cards)
+    random.Random(2).shuffle(deck)
+    other = [*deck[:-2], deck[-1], deck[-2]]  # the stock's last two cards swapped
+    bot = strong_bot(game.info, "medium")
+    a = _seat0_views(game, deck, bot, random.Random(1), n)
+    b = _seat0_views(game, other, bot, random.Random(77), n)
+    assert len(a) == n
+    assert [v for v, _ in a] == [v for v, _ in b]
+    assert [m for _, m in a] == [m for _, m in b]
+
+
+def _sto_view() -> Any:
+    """A real view of seat 0 at its first decision of a 101 game (fields replaced later)."""
+    game = load_game("101", seats=4)
+    state = game.new_state()
+    dealer = LocalDealer(state, rng=random.Random(3))
+    while True:
+        if dealer.answer() is not None:
+            continue
+        need = state.need()
+        assert isinstance(need, Decision)
+        s = need.seat
+        if s == 0:
+            return state.view(0, dealer.knowledge[0])
+        view = state.view(s, dealer.knowledge[s])
+        legal = state.legal_moves(s, dealer.knowledge[s])
+        dealer.apply(STO.bots["basic"](view, legal, random.Random(0)))
+
+
+def test_101_keeps_the_queen_of_hearts_to_go_out_on_it() -> None:
+    # Top 10♥; seat 0 holds Q♥ and 10♠.  Playing 10♠ (same rank) keeps Q♥, which goes on
+    # any card, to go out next turn for -40 ("Счёт серии": 40 off for the queen of
+    # hearts); playing Q♥ now leaves 10♠ (10 points) that may not match.
+    qh, s10 = parse_cards("QH 10S")
+    view = dataclasses.replace(
+        _sto_view(),
+        hand=((40, qh), (41, s10)),
+        top=parse_cards("10H")[0],
+        named=None,
+        mode="normal",
+        counts=(2, 5, 5, 5),
+        known=((), (), (), ()),
+        stock=14,
+        discard=5,
+        scores=(10, 20, 30, 40),
+        penalty=None,
+    )
+    legal: list[Move] = [
+        *(Play(0, (40,), (qh,), u) for u in Suit),
+        Play(0, (41,), (s10,), None),
+    ]
+    for level in ("medium", "hard"):
+        assert strong_bot(STO, level)(view, legal, random.Random(0)) == legal[-1]
+
+
+def test_levels_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert has_strong(STO) and has_strong(SUN)
+    assert resolve_bot(STO, "strong") is resolve_bot(STO, "hard")
+    asked: list[int] = []
+    real = sun_strong.holdings
+
+    def spy(view: View, budget: Any, rng: random.Random) -> Any:
+        got = real(view, budget, rng)
+        asked.append(budget.samples)
+        assert got is None or len(got) <= budget.samples * sun_strong.DEALS_PER_SAMPLE
+        return got
+
+    monkeypatch.setattr(sun_strong, "holdings", spy)
+    game = load_game("sunduchki", seats=3)
+    deck = list(game.new_state().deck_cards)
+    for level in ("medium", "hard"):
+        _seat0_views(game, deck, strong_bot(SUN, level), random.Random(0), 2)
+    assert set(asked) == {LEVELS["medium"].samples, LEVELS["hard"].samples}
