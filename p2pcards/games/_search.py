@@ -4,8 +4,10 @@ A level fixes how much a strong bot thinks per decision: ``samples`` determiniza
 (deals of the unseen cards consistent with the seat's view and the public history) and,
 per sample, the search: ``exact_tricks`` (Thousand: with this many tricks or fewer left,
 an exact alpha-beta search over the sample replaces the policy rollout) and
-``rollouts`` (101, Sunduchki: rollouts with the basic policy per candidate move and
-sample).  ``easy`` is the game's ``basic`` bot and has no budget.
+``rollouts`` (rollouts per candidate move and deal; today's rollout policies are
+deterministic, so every strong bot plays one and this field is not read yet).
+``easy`` is the game's ``basic`` bot and has no
+budget.
 """
 
 from __future__ import annotations

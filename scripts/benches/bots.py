@@ -43,7 +43,7 @@ def match(game: str, level: str, games: int, seed: int, jobs: int) -> None:
     dt = time.perf_counter() - t0
     k = sum(r.bots.index(level) in getattr(r, field) for r in records)
     lo, hi = wilson(k, games)
-    bot = "strong" if has_strong(game_info(game)) else "basic"
+    bot = "strong" if level != "easy" and has_strong(game_info(game)) else "basic"
     line = {
         "bench": "bots",
         "game": game,
