@@ -490,14 +490,15 @@ class Mesh:
             if seq <= head:
                 if self.store.get(seq) != data:
                     await self._events_send.send(EntryConflict(seq, conn.peer_id, data))
-            elif seq == head + 1:
+            elif seq <= head + 1 + getattr(self.store, "ahead", 0):
                 if self.store.offer(seq, data):
                     await self._events_send.send(EntryAccepted(seq, conn.peer_id))
-                    self.announce()
+                    if self.store.head() > head:  # appended now (not queued): pass it on
+                        self.announce()
                 else:
                     await self._events_send.send(EntryRejected(seq, conn.peer_id, data))
-            # seq > head + 1: an honest peer never skips (it sends in order after what we
-            # hold); ignore it, the entries in between come from whoever has them.
+            # further ahead: an honest peer sends in order after what we hold; ignore it,
+            # the entries in between come from whoever has them.
         elif kind is MsgType.DIRECT:
             await self._events_send.send(DirectReceived(conn.peer_id, fields[0]))
         else:

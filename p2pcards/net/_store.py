@@ -1,9 +1,11 @@
 """The log a mesh replicates, seen through :class:`LogStore`.
 
 The mesh moves opaque entries (bytes) numbered 0, 1, 2, ...; it never interprets them.
-The owner (the peer layer, backed by the table state machine) implements LogStore:
-it validates each offered entry and appends it.  :class:`MemoryLog` is a small in-memory
-implementation for tests, benchmarks and scripts.
+The owner implements LogStore: it validates an offered entry and appends it, or only
+queues it for later (the peer layer: the table state machine checks it in the session's
+own task, then the session calls ``Mesh.announce()`` once its log grew).
+:class:`MemoryLog` is a small in-memory implementation for tests, benchmarks and
+scripts.
 """
 
 from __future__ import annotations
@@ -16,8 +18,12 @@ class LogStore(Protocol):
     """What the mesh needs from the owner of the log.
 
     The log is a contiguous run of entries with sequence numbers 0..head().  All methods
-    are called from the trio thread, synchronously; keep them quick (validate, append,
-    maybe write to a file) and never let them raise for bad input: return False.
+    are called from the trio thread, synchronously; keep them quick (validate and append,
+    or queue) and never let them raise for bad input: return False.  Never call back
+    into the mesh from them.
+
+    An optional attribute ``ahead`` (int, default 0) asks the mesh to offer entries up to
+    ``head() + 1 + ahead`` too (an owner that queues them); others are ignored.
     """
 
     def head(self) -> int:
@@ -29,11 +35,13 @@ class LogStore(Protocol):
         ...
 
     def offer(self, seq: int, data: bytes) -> bool:
-        """Validate and append an entry received from a peer; always ``seq == head()+1``.
+        """Take an entry received from a peer; ``seq == head()+1`` (up to ``ahead``
+        further with that attribute).
 
-        Return True if the entry was valid and is now appended, False if invalid (the
-        mesh reports EntryRejected naming the peer that sent it).  The decision must
-        depend only on the log and the entry, so honest peers agree.
+        Return True if the entry was taken (appended now, or queued: then announce it
+        once appended), False if refused (the mesh reports EntryRejected naming the peer
+        that sent it).  The decision must depend only on the log and the entry, so
+        honest peers agree.
         """
         ...
 

@@ -65,6 +65,11 @@ class _Store:
         self.session: Session | None = None
         self.on_genesis: Callable[[bytes], None] | None = None
 
+    @property
+    def ahead(self) -> int:
+        """How far beyond the next entry the mesh offers (the session's store's)."""
+        return self.session.store.ahead if self.session else 0
+
     def head(self) -> int:
         return self.session.store.head() if self.session else -1
 
@@ -157,7 +162,6 @@ class Lobby:
         )
         storage.append_entries([genesis])
         session = Session(table, ids, storage, self.abandon_after)
-        session._written = 1
         self.mesh.set_members({m.peer_id: m.address for m in members if m.peer_id != ids[me]})
         self.store.session = session
         await self.nursery.start(session.run, self.mesh)

@@ -91,7 +91,6 @@ async def resume_table(
     )
     roster = secrets.get("roster") or {"members": [], "port": 0, "bind": ""}
     session = Session(table, ids, storage, abandon_after)
-    session._written = len(entries)
     # replay what is on disk before any network traffic
     session.handle(table.start())
     for raw in entries[1:]:

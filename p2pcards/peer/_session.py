@@ -43,54 +43,45 @@ from p2pcards.table import (
     Table,
     Waiting,
 )
-from p2pcards.transcript import TranscriptError
 
 log = logging.getLogger("p2pcards.peer")
 
 
 class TableStore:
-    """The mesh's view of the log (net.LogStore): the table's appended entries, plus
-    verified entries offered in order by peers (fed to the table)."""
+    """What the mesh gossips from (``net.LogStore``): the table's log, the one copy of the
+    game (``head``/``get`` read it, up to what the log file holds). An entry a peer offers
+    is only queued (no verification here): the session feeds the queue to the table from its
+    own task, so the mesh is never called back from inside its own message handler; the log
+    file and the gossip follow what the table appends."""
 
-    def __init__(self, session: Session) -> None:
-        self.session = session
-        self.entries: list[bytes] = []
+    ahead = 256
+    """Entries beyond the next one the mesh still offers: a round's contributions are
+    appended together, so a peer sends several before the first one fits our log."""
+
+    def __init__(self, table: Table, storage: TableStorage, limit: int = 4096) -> None:
+        self.table = table
+        self.storage = storage
+        self._queue, self.queued = trio.open_memory_channel[bytes](limit)
 
     def head(self) -> int:
-        """Highest sequence number held."""
-        return len(self.entries) - 1
+        """Highest sequence number in the table's log that is also in the log file (an
+        entry is gossiped once written: after a failed write, nothing more)."""
+        return min(len(self.table.log), self.storage.log_length) - 1
 
     def get(self, seq: int) -> bytes | None:
-        """The entry at ``seq`` or None."""
-        return self.entries[seq] if 0 <= seq < len(self.entries) else None
+        """The signed bytes of log entry ``seq``, or None."""
+        return self.table.log[seq].raw if 0 <= seq <= self.head() else None
 
     def offer(self, seq: int, data: bytes) -> bool:
-        """A peer's entry ``seq``, fed to the table, which checks it (signature, table,
-        sequence) once: accepted when the table appends it.  One the table keeps waiting
-        (a contribution to a round not complete yet) is accepted if its signature
-        verifies and it is entry ``seq``."""
-        if seq != len(self.entries):
+        """Queue a peer's entry ``seq`` for the table; False when it is already held or
+        the queue is full (the mesh sends it again later)."""
+        if seq <= self.head():
             return False
-        self.session.feed(data, from_store=True)
-        if len(self.entries) > seq:  # appended: the table's log (synced here) has it
-            return self.entries[seq] == data
         try:
-            entry = self.session.table.log.verify(data)
-        except TranscriptError:
+            self._queue.send_nowait(data)
+        except trio.WouldBlock:
             return False
-        if entry.seq != seq:
-            return False
-        self.entries.append(data)
         return True
-
-    def sync(self) -> bool:
-        """Take in entries the table appended; True if the store grew."""
-        log = self.session.table.log
-        grew = False
-        while len(self.entries) < len(log):
-            self.entries.append(log[len(self.entries)].raw)
-            grew = True
-        return grew
 
 
 class Session:
@@ -113,10 +104,9 @@ class Session:
         self.names = [s.name for s in table.genesis.seats]
         self.peer_ids = list(peer_ids)
         self.storage = storage
-        self.store = TableStore(self)
+        self.store = TableStore(table, storage)
         self.mesh: net.Mesh | None = None
         self._send_q, self._send_r = trio.open_memory_channel[bytes](math.inf)
-        self._written = len(storage.entries())
         self.done = trio.Event()
         self.seat = table.me
         self.abandon_after = abandon_after
@@ -155,6 +145,7 @@ class Session:
         if self.failed is not None:
             raise self.failed
         t0 = time.monotonic() if self.trace is not None else 0.0
+        appended: list[Appended] = []
         try:
             for o in outs:
                 if isinstance(o, Persist):
@@ -164,7 +155,7 @@ class Session:
                         self.trace.event("signed", t0, seq=o.seq, kind=o.kind)
                     self._send_q.send_nowait(o.data)
                 elif isinstance(o, Appended):
-                    pass  # the log is written from table.log by _flush_log (for now)
+                    appended.append(o)
                 else:
                     if isinstance(o, GameOver):
                         self.done.set()
@@ -177,7 +168,8 @@ class Session:
                             self.waiting_for = o.seats
                             self.waiting_since = trio.current_time()
                     self._emit(o)
-            self._flush_log()
+            if appended:
+                self._write_log(appended)
         except StorageError as exc:
             self._fail(exc)
             raise
@@ -189,19 +181,36 @@ class Session:
             self._emit(StorageFailed(str(exc)))
             self._failed.set()
 
-    def _flush_log(self) -> None:
-        log = self.table.log
-        if len(log) > self._written:
-            self.storage.append_entries([log[i].raw for i in range(self._written, len(log))])
-            if self.trace is not None:
-                for i in range(self._written, len(log)):
-                    e = log[i]
-                    self.trace.event("applied", seq=e.seq, kind=e.kind, seat=e.seat, hand=e.hand)
-            self._written = len(log)
-        if self.store.sync() and self.mesh is not None:
+    def _write_log(self, appended: list[Appended]) -> None:
+        """Write the entries the table appended (its ``Appended`` outputs) to the log file,
+        then gossip them.  Entries already on disk (replayed after a restart) are not
+        written again."""
+        new = [a for a in appended if a.seq >= self.storage.log_length]
+        if new:
+            self.storage.append_entries([a.data for a in new])
+        if self.trace is not None:
+            log = self.table.log
+            for a in new:
+                e = log[a.seq]
+                self.trace.event("applied", seq=e.seq, kind=e.kind, seat=e.seat, hand=e.hand)
+        if self.mesh is not None:
             self.mesh.announce()
 
-    def feed(self, data: bytes, from_store: bool = False, source: bytes | None = None) -> None:
+    def take_gossip(self) -> None:
+        """Feed every entry the mesh queued in :attr:`store` to the table (the gossip
+        task does this as entries arrive)."""
+        while True:
+            try:
+                data = self.store.queued.receive_nowait()
+            except trio.WouldBlock:
+                return
+            self.feed(data)
+
+    async def _gossip(self) -> None:
+        async for data in self.store.queued:
+            self.feed(data)
+
+    def feed(self, data: bytes, source: bytes | None = None) -> None:
         """Give received entry bytes to the table (``source``: the peer id that sent
         them, named in the warning logged when they are refused)."""
         if self.failed is not None:
@@ -247,6 +256,7 @@ class Session:
             nursery.start_soon(self._sender)
             nursery.start_soon(self._watchdog)
             nursery.start_soon(self._receiver)
+            nursery.start_soon(self._gossip)
             nursery.start_soon(self._stop_on_failure)
             if not self.table.log.started:  # (start() writes no accept already logged)
                 self.handle(self.table.start())
@@ -332,7 +342,7 @@ class Session:
                     self._emit(PeerBack(s, self.names[s]))
                     if self._backlog.get(ev.peer_id):
                         await self._flush_backlog(ev.peer_id)
-            elif isinstance(ev, net.EntryRejected | net.EntryConflict):
+            elif isinstance(ev, net.EntryConflict):  # (EntryRejected: our queue was full)
                 s = self.seat_of(ev.peer_id)
                 name = self.names[s] if s is not None else ev.peer_id.hex()[:8]
                 log.warning("peer %s (%s) sent entry %d that does not fit the log",

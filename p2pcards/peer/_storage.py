@@ -75,6 +75,8 @@ class TableStorage:
         self._secrets = _open(self.secrets_path, 0o600)
         self._log_contents = recover(self._log)
         self._secret_contents = recover(self._secrets)
+        self.log_length = sum(r.type == RecordType.ENTRY for r in self._log_contents.records)
+        """Entries in the log file (those on disk at start plus those appended since)."""
 
     def entries(self) -> list[bytes]:
         """Entries already on disk (after a restart)."""
@@ -92,6 +94,7 @@ class TableStorage:
     def append_entries(self, raws: list[bytes]) -> None:
         """Append log entries (written through to the OS, not synced: see the module)."""
         self._write(self._log, self.log_path, [(RecordType.ENTRY, r) for r in raws], False)
+        self.log_length += len(raws)
 
     def persist(self, key: str, data: Any) -> None:
         """Store a secret durably (synced) before anything depending on it is published."""

@@ -17,28 +17,38 @@ from tests.table.harness import Harness
 async def test_a_gossiped_entry_is_verified_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The store only queues what the mesh offers (no verification there, no call back
+    into the mesh); the table checks each entry once; garbage changes nothing; the log
+    file and the store follow the table's log, the one copy."""
     played = Harness("akulina", 3, seed=4)
     played.run()
     full = played.logs()[0]
     fresh = Harness("akulina", 3, seed=4)  # the same seats and genesis, nothing played
     t = fresh.tables[2]
-    s = Session(t, [x.identity for x in t.genesis.seats], TableStorage(t.table_id, tmp_path))
+    storage = TableStorage(t.table_id, tmp_path)
+    storage.append_entries([full[0]])  # (the lobby writes the genesis)
+    s = Session(t, [x.identity for x in t.genesis.seats], storage)
     s.handle(t.start())
     calls: list[bytes] = []
     real = Log.verify
     monkeypatch.setattr(Log, "verify", lambda self, d: calls.append(d) or real(self, d))
-    assert s.store.offer(1, full[1])  # seat 1's accept: appended with our own (entry 2)
-    assert calls == [full[1]]
-    assert s.store.entries == full[:3] == [e.raw for e in t.log]
+    assert s.store.offer(1, full[1])  # seat 1's accept: queued
+    assert calls == [] and s.store.head() == 0  # not verified, not appended yet
+    s.take_gossip()
+    assert calls == [full[1]]  # appended with our own (entry 2)
+    assert [s.store.get(i) for i in range(3)] == full[:3] == [e.raw for e in t.log]
     assert not s.store.offer(2, full[2])  # held already
-    assert not s.store.offer(3, full[4])  # not entry 3
     forged = full[3][:-1] + bytes([full[3][-1] ^ 1])
-    assert not s.store.offer(3, forged)  # a bad signature
+    assert s.store.offer(3, forged)  # queued: the table refuses it (a bad signature)
+    s.take_gossip()
+    assert len(t.log) == 3
     calls.clear()
     assert s.store.offer(3, full[3])  # seat 0's first shuffle pass
+    s.take_gossip()
     assert calls == [full[3]]
-    assert s.store.entries[:4] == full[:4]
-    assert s.store.entries == [e.raw for e in t.log]  # the store mirrors the log
+    assert [e.raw for e in t.log][:4] == full[:4]
+    assert s.store.head() == len(t.log) - 1  # the store is the table's log
+    assert TableStorage(t.table_id, tmp_path).entries() == [e.raw for e in t.log]  # the file
 
 
 class QuietMesh:
