@@ -1,0 +1,100 @@
+"""The page itself: keyboard play, the language switch remembered, a phone-sized
+window with nothing cut off, the page's weight."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.web._browser import ALLOWED_LATIN, english_words, served
+from tests.web.conftest import Console
+
+
+def test_keyboard_plays_a_card_and_digits_pick_actions(context: Any, console: Console) -> None:
+    with served("thousand", seed=5) as s:
+        page = console.watch(context.new_page())
+        page.goto(s.page.url)
+        # Thousand opens with the auction: bids and pass are numbered buttons
+        page.wait_for_selector("#actions .action")
+        labels = page.eval_on_selector_all("#actions .action", "bs => bs.map(b => b.textContent)")
+        rev = page.evaluate("document.body.dataset.rev")
+        before = len(s.table.snapshot().history)
+        page.keyboard.press("1")  # more than 9 calls: "1" opens the dialog listing them
+        if labels == ["Choose…"]:
+            page.wait_for_selector("#dialog[open] .option")
+            options = page.eval_on_selector_all(
+                "#dialog .option", "os => os.map(o => o.textContent)"
+            )
+            assert options[0].startswith("1. ") and len(options) > 9
+            page.keyboard.press("1")
+        page.wait_for_function("(r) => document.body.dataset.rev !== r", arg=rev)
+        mine = [it.move for it in s.table.snapshot().history[before:] if it.move is not None]
+        assert mine and mine[0].seat == 0
+        # later, a card: arrows move the focus between playable cards, Enter plays it
+        while not page.query_selector("#hand .playable"):
+            if page.query_selector("#dialog[open] .option, #actions .action"):
+                page.keyboard.press("1")
+            page.wait_for_timeout(30)
+        page.focus("#hand .playable")
+        first = page.evaluate("document.activeElement.dataset.code")
+        page.keyboard.press("ArrowRight")
+        second = page.evaluate("document.activeElement.dataset.code")
+        n = page.eval_on_selector_all("#hand .playable, #actions .action", "e => e.length")
+        assert (first != second) == (n > 1)
+        rev = page.evaluate("document.body.dataset.rev")
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "(r) => document.body.dataset.rev !== r || !!document.querySelector('#dialog[open]')",
+            arg=rev,
+        )
+        page.close()
+    assert console.errors == []
+
+
+def test_language_switch_is_remembered(context: Any, console: Console) -> None:
+    with served("akulina", seed=2, lang="en") as s:
+        page = console.watch(context.new_page())
+        page.goto(s.page.url)
+        page.wait_for_selector("body[data-rev]")
+        assert page.inner_text("#hand-title") == "Your hand"
+        page.click("#langswitch")
+        page.wait_for_function("document.querySelector('#hand-title').textContent === 'Ваши карты'")
+        page.reload()
+        page.wait_for_function("document.querySelector('#hand-title').textContent === 'Ваши карты'")
+        names = ALLOWED_LATIN | set(s.table.names)  # the players' names stay as they are
+        assert english_words(page.inner_text("body"), names) == []
+        assert page.evaluate("document.documentElement.lang") == "ru"
+        page.close()
+    assert console.errors == []
+
+
+def test_phone_sized_window(browser: Any, console: Console, screens: Path) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        with served("101", seats=4, seed=3) as s:
+            page = console.watch(ctx.new_page())
+            page.goto(s.page.url)
+            page.wait_for_selector("#hand .card")
+            overflow = page.evaluate(
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            assert overflow <= 0
+            box = page.query_selector("#hand .card").bounding_box()
+            assert box is not None and box["width"] >= 38  # readable at a glance
+            page.screenshot(path=str(screens / "101-phone.png"), full_page=True)
+            page.close()
+    finally:
+        ctx.close()
+    assert console.errors == []
+
+
+def test_page_weight_under_200_kb(context: Any) -> None:
+    sizes: list[int] = []
+    with served("sunduchki", seed=1) as s:
+        page = context.new_page()
+        page.on("response", lambda r: sizes.append(len(r.body())))
+        page.goto(s.page.url)
+        page.wait_for_selector("body[data-rev]")
+        page.close()
+    assert len(sizes) == 4  # the HTML, two modules, the style sheet: nothing from elsewhere
+    assert sum(sizes) < 200_000
