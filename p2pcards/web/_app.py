@@ -50,6 +50,8 @@ class Latency:
     def __init__(self) -> None:
         self.published: dict[int, float] = {}
         self.samples: list[float] = []
+        self.last_shown = -1
+        """The newest revision a browser said it shows."""
 
     def sent(self, rev: int, at: float) -> None:
         """Screen ``rev``, made at trio time ``at``, is going out now."""
@@ -59,6 +61,7 @@ class Latency:
 
     def shown(self, rev: int) -> None:
         """The browser shows screen ``rev``."""
+        self.last_shown = max(self.last_shown, rev)
         t0 = self.published.pop(rev, None)
         if t0 is not None:
             self.samples.append(trio.current_time() - t0)

@@ -132,6 +132,10 @@ class ControllerSource:
             self._history.append(item)
 
 
+END_GRACE = 10.0
+"""Seconds the page is kept up after the game ends, until the browser shows the end."""
+
+
 async def play_web(
     session: Session,
     lang: str,
@@ -159,7 +163,11 @@ async def play_web(
         while True:
             ending = session.controller.ending()
             if ending is not None:
-                await trio.sleep(1.0)  # the page shows the end before the server goes
+                # the page shows the end before the server goes (a closed tab: 10 s)
+                final = source.snapshot().rev
+                with trio.move_on_after(END_GRACE):
+                    while page.latency.last_shown < final:
+                        await trio.sleep(0.05)
                 n.cancel_scope.cancel()
                 return ending
             await source.wait_change(source.snapshot().rev)

@@ -51,6 +51,9 @@ def test_keyboard_plays_a_card_and_digits_pick_actions(context: Any, console: Co
     assert console.errors == []
 
 
+RUSSIAN_TITLE = "() => document.querySelector('#hand-title').textContent === 'Ваши карты'"
+
+
 def test_language_switch_is_remembered(context: Any, console: Console) -> None:
     with served("akulina", seed=2, lang="en") as s:
         page = console.watch(context.new_page())
@@ -58,9 +61,13 @@ def test_language_switch_is_remembered(context: Any, console: Console) -> None:
         page.wait_for_selector("body[data-rev]")
         assert page.inner_text("#hand-title") == "Your hand"
         page.click("#langswitch")
-        page.wait_for_function("document.querySelector('#hand-title').textContent === 'Ваши карты'")
+        page.wait_for_function(
+            "() => document.querySelector('#hand-title').textContent === 'Ваши карты'"
+        )
         page.reload()
-        page.wait_for_function("document.querySelector('#hand-title').textContent === 'Ваши карты'")
+        page.wait_for_function(
+            "() => document.querySelector('#hand-title').textContent === 'Ваши карты'"
+        )
         names = ALLOWED_LATIN | set(s.table.names)  # the players' names stay as they are
         assert english_words(page.inner_text("body"), names) == []
         assert page.evaluate("document.documentElement.lang") == "ru"
