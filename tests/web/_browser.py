@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import trio
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from p2pcards.games import load_game
 from p2pcards.web import OfflineTable, WebPage
@@ -132,7 +133,10 @@ def click_until(page: Any, done: Callable[[], bool], *, limit: int = 600) -> int
             continue
         page.mouse.click(at["x"], at["y"])
         clicks += 1
-        page.wait_for_function(CHANGED, arg=at["rev"], timeout=5000, polling="raf")
+        try:
+            page.wait_for_function(CHANGED, arg=at["rev"], timeout=5000, polling="raf")
+        except PlaywrightTimeout:  # a LAN table under load: the entry is still on its way
+            continue
     return clicks
 
 
