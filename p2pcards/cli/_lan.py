@@ -149,9 +149,9 @@ def parse_address(text: str) -> net.Address | None:
 
 async def find_table(
     target: str, interfaces: Sequence[str] | None, lang: str, timeout: float = 6.0
-) -> tuple[net.Address, bytes | None]:
+) -> tuple[net.Address, str | None]:
     """Resolve ``target`` (host:port, or a table name seen on mDNS) to an address and the
-    host key mDNS advertised (None for a typed address).  Exits 1 when not found."""
+    host fingerprint mDNS advertised (None for a typed address).  Exits 1 when not found."""
     addr = parse_address(target)
     if addr is not None:
         return addr, None
@@ -162,7 +162,7 @@ async def find_table(
                 while True:
                     for name, ad in browser.tables().items():
                         if name == target or name.lower().startswith(target.lower()):
-                            return ad.address, ad.host_key
+                            return ad.address, ad.fingerprint
                     await trio.sleep(0.1)
     except net.NetError as e:
         print(f"p2pcards: mDNS: {e}", file=sys.stderr)

@@ -74,7 +74,9 @@ async def _play(args: argparse.Namespace) -> int:
         return 0
     if choice.isdigit() and 1 <= int(choice) <= len(tables):
         ad = tables[int(choice) - 1]
-        async with join_table(me, ad.address, expect_key=ad.host_key, lang=lang) as lobby:
+        async with join_table(
+            me, ad.address, expect_fingerprint=ad.fingerprint, lang=lang
+        ) as lobby:
             return await _sit(lobby, lang)
     names = game_names()
     print("  " + ", ".join(f"{i}. {n}" for i, n in enumerate(names, 1)))

@@ -64,7 +64,7 @@ async def _join(args: argparse.Namespace) -> int:
     resumed = await resume_unfinished(me, args, lang)
     if resumed is not None:
         return resumed
-    address, key = await find_table(args.target, args.interface, lang)
+    address, fp = await find_table(args.target, args.interface, lang)
     print(
         tr(
             lang,
@@ -76,7 +76,7 @@ async def _join(args: argparse.Namespace) -> int:
         flush=True,
     )
     async with join_table(
-        me, address, expect_key=key, lang=lang, abandon_after=args.abandon_after
+        me, address, expect_fingerprint=fp, lang=lang, abandon_after=args.abandon_after
     ) as lobby:
         print(
             tr(

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import functools
 import ipaddress
+import re
 import time
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -68,6 +69,9 @@ _NAME_CHECK_SECONDS = 0.5
 MAX_NAME_BYTES = 55  # DNS label limit 63, minus room for a "-NN" clash suffix
 
 
+_FINGERPRINT = re.compile(r"[A-Z2-7]{4}(-[A-Z2-7]{4}){3}")
+
+
 class DiscoveryUnavailable(NetError):
     """mDNS cannot run here (no multicast, no usable interface); join by host:port."""
 
@@ -78,7 +82,10 @@ class TableAd:
 
     ``name``: instance name; ``table_id``: bytes; ``game``: engine name; ``seats_taken``
     / ``seats_total``: ints; ``host_name``: host's display name; ``host_key``: host's
-    32-byte peer id; ``fingerprint``: host's fingerprint; ``version``: protocol version;
+    32-byte peer id when hosting (empty in a found ad: the TXT record carries only the
+    fingerprint, the key is learned and checked in the handshake); ``fingerprint``:
+    host's fingerprint (``XXXX-XXXX-XXXX-XXXX``, from ``host_key`` if not given);
+    ``version``: protocol version;
     ``port``: the host's mesh port; ``addresses``: its IP addresses (str; filled in by
     the browser, optional when hosting: by default those of the chosen interfaces);
     ``extra``: more TXT items.
@@ -113,7 +120,6 @@ class TableAd:
             "table": self.table_id.hex(),
             "host": self.host_name,
             "fp": self.fingerprint or fingerprint(self.host_key),
-            "key": self.host_key.hex(),
         }
         for key, value in items.items():
             if len(key.encode()) + len(value.encode()) + 1 > 255:
@@ -130,7 +136,6 @@ class TableAd:
         name = info.name[: -len("." + SERVICE_TYPE)] if info.name.endswith(SERVICE_TYPE) else ""
         try:
             table_id = bytes.fromhex(props.pop("table"))
-            host_key = bytes.fromhex(props.pop("key"))
             ad = cls(
                 name=name,
                 table_id=table_id,
@@ -138,7 +143,7 @@ class TableAd:
                 seats_taken=int(props.pop("taken")),
                 seats_total=int(props.pop("seats")),
                 host_name=props.pop("host"),
-                host_key=host_key,
+                host_key=b"",
                 port=int(info.port or 0),
                 fingerprint=props.pop("fp"),
                 version=int(props.pop("v")),
@@ -147,8 +152,8 @@ class TableAd:
             )
         except (KeyError, ValueError) as exc:
             raise ValueError(f"bad TXT record of {info.name!r}: {exc}") from None
-        if fingerprint(host_key) != ad.fingerprint or len(host_key) != 32:
-            raise ValueError(f"TXT of {info.name!r}: fingerprint does not match key")
+        if not _FINGERPRINT.fullmatch(ad.fingerprint):
+            raise ValueError(f"TXT of {info.name!r}: {ad.fingerprint!r} is not a fingerprint")
         if not ad.addresses or not 0 < ad.port < 65536:
             raise ValueError(f"{info.name!r} advertises no usable address")
         return ad

@@ -121,7 +121,8 @@ class Mesh:
     ``id`` (our 32-byte key), ``table_id``, ``address`` (our listening (host, port); with
     ``listen_addresses`` all of them, one port for every address family),
     ``events`` (a trio MemoryReceiveChannel of MeshEvent; consume it, the mesh waits when
-    it is full), ``info`` (dict answered to PROBE besides ``table_id`` and ``key``).
+    it is full), ``info`` (dict answered to PROBE besides ``table_id`` and ``fp``: it is
+    public, answered to anyone who asks).
     """
 
     def __init__(
@@ -443,7 +444,7 @@ class Mesh:
             await self._run_conn(conn)
 
     def _probe_info(self) -> dict[str, str | int | bytes]:
-        return {**self.info, "table_id": self.table_id, "key": self.id}
+        return {**self.info, "table_id": self.table_id, "fp": fingerprint(self.id)}
 
     # -- connection bookkeeping -----------------------------------------------------------
 
@@ -580,10 +581,11 @@ async def probe(
 ) -> dict[str, Any]:
     """Ask the peer listening at ``address`` who it is, without authenticating.
 
-    Returns its INFO map: at least ``table_id`` (bytes) and ``key`` (its 32-byte peer
-    id), plus what its app put in ``Mesh.info``.  Used for join by host:port and as the
-    liveness check of discovered tables.  Raises NetError if nothing valid answers within
-    ``timeout`` seconds.
+    Returns its INFO map: at least ``table_id`` (bytes) and ``fp`` (the fingerprint of
+    its key, :func:`~p2pcards.net.fingerprint`: the key itself is not given to strangers,
+    the handshake reveals and proves it), plus what its app put in ``Mesh.info``.  Used
+    for join by host:port and as the liveness check of discovered tables.  Raises
+    NetError if nothing valid answers within ``timeout`` seconds.
     """
     name = f"{address[0]}:{address[1]}"
     try:
@@ -603,6 +605,6 @@ async def probe(
     if kind is not MsgType.INFO:
         raise ProtocolError(f"{name} answered PROBE with {kind.name}")
     info: dict[str, Any] = fields[0]
-    if not isinstance(info.get("table_id"), bytes) or not isinstance(info.get("key"), bytes):
-        raise ProtocolError(f"{name} answered PROBE without table_id and key")
+    if not isinstance(info.get("table_id"), bytes) or not isinstance(info.get("fp"), str):
+        raise ProtocolError(f"{name} answered PROBE without table_id and fp")
     return info

@@ -324,7 +324,7 @@ async def _announce(
 
 
 async def probe_table(address: net.Address, timeout: float = 3.0) -> dict[str, Any]:
-    """What the peer at ``address`` hosts: its INFO map (table_id, key, name, game,
+    """What the peer at ``address`` hosts: its INFO map (table_id, fp, name, game,
     seats, taken, host, options).  Raises LobbyError in plain words."""
     try:
         info = await net.probe(address, timeout=timeout)
@@ -341,6 +341,7 @@ async def join_table(
     address: net.Address,
     *,
     expect_key: bytes | None = None,
+    expect_fingerprint: str | None = None,
     bind: str | None = None,
     base: Path | None = None,
     random_bytes: Callable[[int], bytes] = os.urandom,
@@ -350,10 +351,12 @@ async def join_table(
 ) -> AsyncIterator[Lobby]:
     """Join the table hosted at ``address`` (from mDNS or typed as host:port).
 
-    Checks the host's key against ``expect_key`` when given (the fingerprint shown by
-    ``p2pcards list``).  Yields the :class:`Lobby`; ``await lobby.started()`` gives the
-    running Session.  Raises LobbyError in plain words (no table there, refused, the
-    genesis does not match what was advertised).
+    Checks the host's key (learned and proven in the handshake) against ``expect_key``
+    or ``expect_fingerprint`` when given (the fingerprint shown by ``p2pcards list``), and
+    always against the fingerprint the host answered to the probe.  Yields the
+    :class:`Lobby`; ``await lobby.started()`` gives the running Session.  Raises
+    LobbyError in plain words (no table there, refused, the genesis does not match what
+    was advertised, a host key other than the advertised fingerprint).
     """
     for attempt in range(10):  # a host that is still starting answers within seconds
         try:
@@ -363,8 +366,7 @@ async def join_table(
             if attempt == 9:
                 raise
             await trio.sleep(0.5)
-    host_key = info["key"]
-    if expect_key is not None and host_key != expect_key:
+    if expect_fingerprint is not None and info["fp"] != expect_fingerprint:
         raise LobbyError("the host's key is not the advertised one: someone else answers there")
     try:
         options = msgpack.unpackb(info.get("options", b"\x80"), raw=False)
@@ -394,14 +396,17 @@ async def join_table(
             random_bytes,
             lang,
         )
-        lobby.host_key = host_key
         try:
             with trio.fail_after(timeout):
-                await mesh.connect(address, expected_id=host_key)
+                host_key = await mesh.connect(address, expected_id=expect_key)
         except (net.NetError, trio.TooSlowError) as e:
             raise LobbyError(
                 f"cannot connect to the host at {address[0]}:{address[1]}: {e}"
             ) from None
+        fp = net.fingerprint(host_key)
+        if fp != info["fp"] or (expect_fingerprint is not None and fp != expect_fingerprint):
+            raise LobbyError("the host's key is not the advertised one: someone else answers there")
+        lobby.host_key = host_key
         await mesh.send_direct(host_key, _pack("join", identity.name, identity.sealing_public))
 
         async def run_lobby() -> None:

@@ -99,7 +99,7 @@ async def pair() -> Any:
         out["probe"] = {
             "name": info["name"],
             "seats": info["seats"],
-            "key_ok": info["key"] == a.id,
+            "key_ok": info["fp"] == net.fingerprint(a.id) and a.id not in info.values(),
             "table_ok": info["table_id"] == TABLE_ID,
         }
         async with net.open_mesh(
@@ -132,7 +132,8 @@ async def pair() -> Any:
             out["all_families"] = sorted(h for h, _ in d.listen_addresses)
             out["port_ok"] = out["all_ports"] == [d.address[1]]
             for h in ("127.0.0.1", "::1"):
-                out[f"probe {h}"] = (await net.probe((h, d.address[1])))["key"] == d.id
+                found = await net.probe((h, d.address[1]))
+                out[f"probe {h}"] = found["fp"] == net.fingerprint(d.id)
         # wrong table: a mesh for another table cannot connect
         async with net.open_mesh(
             node_key(2), b"other-table", net.MemoryLog(), host="127.0.0.1", config=TEST_CONFIG
@@ -388,8 +389,10 @@ async def join_no_multicast() -> Any:
     async with net.open_mesh(
         node_key(5), info["table_id"], log, host="127.0.0.1", config=TEST_CONFIG
     ) as mesh:
-        peer = await mesh.connect(("127.0.0.1", 42001), expected_id=info["key"])
-        out["host_key_ok"] = peer == net.peer_id_of(node_key(0))
+        peer = await mesh.connect(("127.0.0.1", 42001))  # the key comes in the handshake
+        out["host_key_ok"] = peer == net.peer_id_of(node_key(0)) and info["fp"] == net.fingerprint(
+            peer
+        )
         with trio.fail_after(5):
             while log.head() < 11:
                 await trio.sleep(0.01)
@@ -397,6 +400,33 @@ async def join_no_multicast() -> Any:
     await host.send("quit")
     await host.proc.wait()
     out["host_exit"] = host.proc.returncode
+    return out
+
+
+@scenario
+async def join_wrong_fingerprint() -> Any:
+    """A joiner expecting the host fingerprint it saw advertised, while another key
+    answers at that address (a spoofed mDNS answer): refused before it asks for a seat."""
+    from p2pcards.games import load_game
+    from p2pcards.identity import new_identity
+    from p2pcards.peer import LobbyError, host_table, join_table
+
+    out: dict[str, Any] = {}
+    host, joiner = new_identity("Петя"), new_identity("Вася")
+    import tempfile
+
+    base = Path(tempfile.mkdtemp())
+    async with host_table(host, load_game("akulina", seats=2), bind="127.0.0.1", mdns=False,
+                          base=base / "h") as lobby:  # fmt: skip
+        info = await net.probe(lobby.address)
+        keyless = "key" not in info and host.peer_id not in info.values()
+        out["info_fp_ok"] = info["fp"] == host.fingerprint and keyless
+        try:
+            async with join_table(joiner, lobby.address, expect_fingerprint="AAAA-BBBB-CCCC-DDDD",
+                                  base=base / "j", timeout=3):  # fmt: skip
+                out["joined"] = True
+        except LobbyError as e:
+            out["refused"] = str(e)
     return out
 
 

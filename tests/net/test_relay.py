@@ -56,3 +56,5 @@ def test_the_relay_saw_no_plaintext(relayed: Any) -> None:
         "sealing keys": [],
     }
     assert relayed["entries_in_clear"] == 0
+    # the probe's answer (the table's public card, like the mDNS TXT) names no key either
+    assert relayed["public_has_keys"] == [False, False]
