@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import struct
 import warnings
-from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -243,65 +242,43 @@ class TransportCipher:
     def __init__(self, noise: NoiseConnection, peer: str) -> None:
         self._noise = noise
         self.peer = peer
-        self._chunks: deque[bytes] = deque()
-        self._buffered = 0
+        self._buf = bytearray()
         self._failed: IntegrityError | None = None
         self.sealed = 0
         self.opened = 0
 
     def seal(self, plaintext: bytes) -> bytes:
         """Encrypt ``plaintext`` (any length; empty gives one empty record)."""
+        if len(plaintext) <= MAX_PLAINTEXT:
+            ct = self._noise.encrypt(plaintext)
+            self.sealed += 1
+            return _LENGTH.pack(len(ct)) + ct
         out = []
-        view = memoryview(plaintext)
-        start = 0
-        while True:
-            chunk = bytes(view[start : start + MAX_PLAINTEXT])
-            ct = self._noise.encrypt(chunk)
+        for start in range(0, len(plaintext), MAX_PLAINTEXT):
+            ct = self._noise.encrypt(plaintext[start : start + MAX_PLAINTEXT])
             out.append(_LENGTH.pack(len(ct)))
             out.append(ct)
             self.sealed += 1
-            start += MAX_PLAINTEXT
-            if start >= len(plaintext):
-                return b"".join(out)
+        return b"".join(out)
 
     def feed(self, data: bytes | bytearray) -> None:
         """Append received bytes."""
         if self._failed is not None:
             raise self._failed
-        if data:
-            self._chunks.append(bytes(data))
-            self._buffered += len(data)
-
-    def _take(self, n: int) -> bytes:
-        parts = []
-        while n:
-            chunk = self._chunks.popleft()
-            if len(chunk) > n:
-                parts.append(chunk[:n])
-                self._chunks.appendleft(chunk[n:])
-                n = 0
-            else:
-                parts.append(chunk)
-                n -= len(chunk)
-        out = b"".join(parts)
-        self._buffered -= len(out)
-        return out
-
-    def _peek(self, n: int) -> bytes:
-        first = self._chunks[0]
-        return first[:n] if len(first) >= n else b"".join(self._chunks)[:n]
+        self._buf += data
 
     def next_plaintext(self) -> bytes | None:
         """The next record's plaintext, or None if it is not complete yet."""
         if self._failed is not None:
             raise self._failed
-        if self._buffered < LENGTH_SIZE:
+        buf = self._buf
+        if len(buf) < LENGTH_SIZE:
             return None
-        (size,) = _LENGTH.unpack(self._peek(LENGTH_SIZE))
-        if self._buffered < LENGTH_SIZE + size:
+        end = LENGTH_SIZE + ((buf[0] << 8) | buf[1])
+        if len(buf) < end:
             return None
-        self._take(LENGTH_SIZE)
-        record = self._take(size)
+        record = bytes(buf[LENGTH_SIZE:end])
+        del buf[:end]
         try:
             plaintext: bytes = self._noise.decrypt(record)
         except Exception:  # NoiseInvalidMessage (bad tag), or a record shorter than a tag
@@ -309,7 +286,7 @@ class TransportCipher:
                 f"record {self.opened} from {self.peer} failed authentication: altered, "
                 "dropped, reordered or injected on the way"
             )
-            self._chunks.clear()
+            buf.clear()
             raise self._failed from None
         self.opened += 1
         return plaintext
@@ -318,8 +295,9 @@ class TransportCipher:
         """Declare the end of the input; raise FrameTruncated if a record is cut."""
         if self._failed is not None:
             raise self._failed
-        if self._buffered >= LENGTH_SIZE:
-            (size,) = _LENGTH.unpack(self._peek(LENGTH_SIZE))
-            raise FrameTruncated(size, self._buffered - LENGTH_SIZE, self.peer, "record")
-        if self._buffered:
-            raise FrameTruncated(None, self._buffered, self.peer, "record", LENGTH_SIZE)
+        buf = self._buf
+        if len(buf) >= LENGTH_SIZE:
+            size = (buf[0] << 8) | buf[1]
+            raise FrameTruncated(size, len(buf) - LENGTH_SIZE, self.peer, "record")
+        if buf:
+            raise FrameTruncated(None, len(buf), self.peer, "record", LENGTH_SIZE)
