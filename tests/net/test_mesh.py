@@ -86,7 +86,6 @@ def test_refused_entries_are_sent_again_when_the_store_is_ready() -> None:
     assert out["b_log"] == ["e0", "e1", "e2", "e3"]  # sent again once the store took them
 
 
-
 def test_joiner_refuses_a_host_whose_key_is_not_the_advertised_fingerprint() -> None:
     out = run_scenario("join_wrong_fingerprint", timeout=40)
     assert out["info_fp_ok"] is True  # INFO gives the fingerprint, not the key
