@@ -250,10 +250,10 @@ class TransportCipher:
     def seal(self, plaintext: bytes) -> bytes:
         """Encrypt ``plaintext`` (any length; empty gives one empty record)."""
         if len(plaintext) <= MAX_PLAINTEXT:
-            ct = self._noise.encrypt(plaintext)
+            ct: bytes = self._noise.encrypt(plaintext)
             self.sealed += 1
             return _LENGTH.pack(len(ct)) + ct
-        out = []
+        out: list[bytes] = []
         for start in range(0, len(plaintext), MAX_PLAINTEXT):
             ct = self._noise.encrypt(plaintext[start : start + MAX_PLAINTEXT])
             out.append(_LENGTH.pack(len(ct)))
