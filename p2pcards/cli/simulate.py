@@ -151,7 +151,7 @@ def report(records: Sequence[GameRecord], seats: int, lang: str) -> list[str]:
     rows: list[tuple[str, list[tuple[int, GameRecord]]]] = []
     for s in range(seats):
         names = {r.bots[s] for r in records}
-        label = f"{s:>4}  {(names.pop() if len(names) == 1 else '*'):<8}"
+        label = f"{s + 1:>4}  {(names.pop() if len(names) == 1 else '*'):<8}"
         rows.append((label, [(s, r) for r in records]))
     bots = sorted({b for r in records for b in r.bots})
     per_bot = len(bots) > 1 or len({r.bots for r in records}) > 1

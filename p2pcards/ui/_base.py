@@ -37,6 +37,8 @@ class Presenter:
 
     game: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
+    RULES: ClassVar[str] = ""
+    """The rules in a few lines (English msgid; from ``docs/rules/<game>.md``)."""
 
     def __init__(self, lang: str = "en", options: Mapping[str, Any] | None = None) -> None:
         self.t = Texts(lang)
@@ -48,6 +50,14 @@ class Presenter:
     def title(self) -> str:
         """The game's name in the presenter's language."""
         return self.t(self.TITLE)
+
+    def rules_text(self) -> str:
+        """The rules of the game in a few lines and the keys of the menus, in the
+        presenter's language (``?`` in the terminal)."""
+        keys = self.t(
+            "Keys: a number picks a choice, 0 goes back, ? shows these rules, q leaves the game."
+        )
+        return self.t(self.RULES) + "\n" + keys
 
     def hand_no_text(self, n: int) -> str:
         """ "hand 3" / "раздача 3" (101 says "round 3" / "раунд 3"); ``n`` from 1."""

@@ -81,4 +81,4 @@ def test_simulate_levels_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["simulate", "akulina", "--games", "3", "--jobs", "1", "--lang", "en"]
     assert main([*args, "--bots", "hard,medium,easy"]) == 0
     out = capsys.readouterr().out
-    assert "   0  hard" in out and "   1  medium" in out and "   2  easy" in out
+    assert "   1  hard" in out and "   2  medium" in out and "   3  easy" in out  # from 1

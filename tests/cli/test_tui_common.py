@@ -44,14 +44,17 @@ def test_parse_choice_errors_en() -> None:
         "!There is no choice 0: type a number from 1 to 3."
     )
     assert parse_choice("x", MENU, "en", True) == (
-        "!'x' is not a number: type 1-3, 0 to go back, q to quit."
+        "!'x' is not a number: type 1-3, 0 to go back, ? for the rules, q to quit."
     )
 
 
 def test_parse_choice_errors_ru() -> None:
     assert parse_choice("", MENU, "ru", False) == "!Введите номер варианта (1-3)."
     assert parse_choice("9", MENU, "ru", False) == "!Варианта 9 нет: введите число от 1 до 3."
-    assert parse_choice("да", MENU, "ru", False) == "!«да» — не номер: введите 1-3, q — выход."
+    assert (
+        parse_choice("да", MENU, "ru", False)
+        == "!«да» — не номер: введите 1-3, ? — правила, q — выход."
+    )
 
 
 def test_card_colours() -> None:
@@ -147,3 +150,36 @@ async def test_choose_in_trio_keeps_other_tasks_running() -> None:
         n.start_soon(chooser)
     assert ticks == 5
     assert got == [legal[2]]
+
+
+def test_question_mark_shows_the_rules_and_the_keys_then_the_menu_again() -> None:
+    assert parse_choice("?", MENU, "en", False) == "help"
+    assert parse_choice("правила", MENU, "ru", True) == "help"
+    view, legal = _akulina_draw_point()
+    seat = scripted_seat("akulina", ["?", "2"])
+    assert seat.choose_sync(view, legal, NAMES) == legal[1]  # type: ignore[arg-type]
+    out = seat.console.export_text()
+    assert "whoever is left holding the queen of spades loses" in out
+    assert "Keys: a number picks a choice, 0 goes back, ? shows these rules" in out
+    assert "is not a number" not in out
+    assert out.count("Your move") >= 2 or out.count("1)") >= 2  # the menu shown again
+
+
+@pytest.mark.parametrize(
+    ("game", "first"),
+    [
+        ("akulina", "Акулина: избавьтесь от карт парами"),
+        ("101", "101 (Сто одно): избавьтесь от карт"),
+        ("sunduchki", "Сундучки: собирайте сундучки"),
+        ("thousand", "Тысяча: трое торгуются за прикуп"),
+    ],
+)
+def test_rules_in_russian_for_every_game(game: str, first: str) -> None:
+    from p2pcards.ui import presenter
+
+    text = presenter(game, "ru").rules_text()
+    assert text.startswith(first)
+    assert text.endswith(
+        "Клавиши: номер выбирает вариант, 0 — назад, ? — эти правила, q — выйти из игры."
+    )
+    assert presenter(game, "en").rules_text().endswith("q leaves the game.")

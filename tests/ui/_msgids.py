@@ -119,7 +119,7 @@ def _walk(path: Path, out: dict[str, Msg]) -> None:
                         if isinstance(v, str) and v:
                             out.setdefault(v, Msg(where, python_format="%(" in v))
         if isinstance(node, ast.Assign) and any(
-            isinstance(x, ast.Name) and x.id in ("NOTES", "TITLE") for x in node.targets
+            isinstance(x, ast.Name) and x.id in ("NOTES", "TITLE", "RULES") for x in node.targets
         ):
             values = node.value.values if isinstance(node.value, ast.Dict) else [node.value]
             for c in values:
@@ -128,7 +128,7 @@ def _walk(path: Path, out: dict[str, Msg]) -> None:
         if (
             isinstance(node, ast.AnnAssign)
             and isinstance(node.target, ast.Name)
-            and node.target.id == "TITLE"
+            and node.target.id in ("TITLE", "RULES")
             and isinstance(node.value, ast.Constant)
             and isinstance(node.value.value, str)
             and node.value.value

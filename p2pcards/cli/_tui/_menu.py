@@ -8,14 +8,16 @@ from __future__ import annotations
 from p2pcards.cli._i18n import tr
 from p2pcards.ui import Choice, Menu
 
-__all__ = ["BACK_KEYS", "QUIT_KEYS", "Choice", "Menu", "parse_choice"]
+__all__ = ["BACK_KEYS", "HELP_KEYS", "QUIT_KEYS", "Choice", "Menu", "parse_choice"]
 
 BACK_KEYS = ("0", "b", "back", "н", "назад")
 QUIT_KEYS = ("q", "quit", "exit", "в", "выход")
+HELP_KEYS = ("?", "h", "help", "rules", "п", "правила")
 
 
 def parse_choice(text: str, menu: Menu, lang: str, can_go_back: bool) -> int | str:
-    """The index (0-based) chosen by ``text``, or ``"back"``/``"quit"``, or raises nothing:
+    """The index (0-based) chosen by ``text``, or ``"back"``/``"quit"``/``"help"`` (``?``:
+    show the rules and the keys), or raises nothing:
     on bad input returns an error message (a str starting with "!") naming what is wrong
     and what is allowed.  Accepts "1".."N", surrounding spaces, and a trailing ")" or ".".
     """
@@ -23,6 +25,8 @@ def parse_choice(text: str, menu: Menu, lang: str, can_go_back: bool) -> int | s
     n = len(menu.choices)
     if t in QUIT_KEYS:
         return "quit"
+    if t in HELP_KEYS:
+        return "help"
     if t in BACK_KEYS and can_go_back:
         return "back"
     if not t:
@@ -31,12 +35,15 @@ def parse_choice(text: str, menu: Menu, lang: str, can_go_back: bool) -> int | s
         if can_go_back:
             return "!" + tr(
                 lang,
-                "{text!r} is not a number: type 1-{n}, 0 to go back, q to quit.",
+                "{text!r} is not a number: type 1-{n}, 0 to go back, ? for the rules, q to quit.",
                 text=text.strip(),
                 n=n,
             )
         return "!" + tr(
-            lang, "{text!r} is not a number: type 1-{n}, q to quit.", text=text.strip(), n=n
+            lang,
+            "{text!r} is not a number: type 1-{n}, ? for the rules, q to quit.",
+            text=text.strip(),
+            n=n,
         )
     k = int(t)
     if not 1 <= k <= n:

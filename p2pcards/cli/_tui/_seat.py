@@ -135,6 +135,10 @@ class TerminalSeat:
                 stack.pop()
                 shown = False
                 continue
+            if got == "help":  # the rules of the game and the keys, then the menu again
+                self.say(self.ui.p.rules_text())
+                shown = False
+                continue
             if isinstance(got, str):
                 self.say(got[1:], style="red")
                 continue
