@@ -45,7 +45,9 @@ class MatchSpec:
 class GameRecord:
     """One game's outcome: ``bots`` per seat, ``winners``/``losers`` (seats), ``scores``
     per seat (None if the game has none), ``moves`` (decisions), ``hands`` (deals),
-    ``think`` per seat (seconds per decision, only when timing was asked)."""
+    ``think`` per seat (seconds per decision, only when timing was asked); ``contracts``
+    and ``made``: hands with a declarer and those whose bid was made (games whose score
+    sheet rows have ``made``, i.e. Thousand; else 0)."""
 
     index: int
     seed: int
@@ -56,6 +58,8 @@ class GameRecord:
     moves: int
     hands: int
     think: tuple[tuple[float, ...], ...] = field(default=(), compare=False)
+    contracts: int = 0
+    made: int = 0
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
@@ -83,9 +87,11 @@ def play_game(spec: MatchSpec, index: int, seed: int, timing: bool = False) -> G
     think: list[list[float]] = [[] for _ in players]
     if timing:
         players = [_timed(p, think[s]) for s, p in enumerate(players)]
-    dealer = LocalDealer(game.new_state(), rng=random.Random(seed))
+    state = game.new_state()
+    dealer = LocalDealer(state, rng=random.Random(seed))
     result = dealer.run(players)
     scores = result.get("scores")
+    rows = [r for r in getattr(state, "sheet", ()) if hasattr(r, "made")]
     return GameRecord(
         index=index,
         seed=seed,
@@ -96,6 +102,8 @@ def play_game(spec: MatchSpec, index: int, seed: int, timing: bool = False) -> G
         moves=sum(isinstance(e, Move) for e in dealer.events),
         hands=len(dealer.hand_events),
         think=tuple(tuple(t) for t in think) if timing else (),
+        contracts=len(rows),
+        made=sum(bool(r.made) for r in rows),
     )
 
 

@@ -23,6 +23,15 @@ def add_game_arguments(p: argparse.ArgumentParser) -> None:
         metavar="K=V",
         help="game option, repeatable (see docs/rules/GAME.md for the list)",
     )
+    p.add_argument(
+        "--scores",
+        default=None,
+        metavar="SHEET",
+        help="continue a game from a paper score sheet, one entry per seat in seat order "
+        "(the option scores=SHEET): Thousand [NAME=]SCORE[/BARREL_TRIES][bBOLTS], e.g. "
+        "'Аня=455,Борис=880/2,Вера=120b1'; 101 [NAME=]TOTAL; Akulina [NAME=]LOSSES "
+        "(docs/rules/GAME.md, 'Starting from a score sheet')",
+    )
 
 
 def game_from_args(args: argparse.Namespace) -> Game[Any]:
@@ -36,6 +45,8 @@ def game_from_args(args: argparse.Namespace) -> Game[Any]:
                 raise OptionError("--option expects K=V, got {value!r}", value=kv)
             k, v = kv.split("=", 1)
             opts[k.strip()] = v
+        if getattr(args, "scores", None):
+            opts["scores"] = args.scores
         return info.configure(args.seats, **opts)
     except OptionError as e:
         lang = getattr(args, "lang", "en")

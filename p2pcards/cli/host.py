@@ -39,6 +39,8 @@ def register(sub: Any) -> None:
         "  p2pcards host akulina --seats 3 --bots 2          # you against two bots\n"
         "  p2pcards host thousand --bots hard,medium         # two bots, levels per seat\n"
         "  p2pcards host thousand --option target=1001 --name 'Пятница'\n"
+        "  p2pcards host thousand --seats 2                   # Thousand for two\n"
+        "  p2pcards host thousand --scores 'Аня=455,Борис=880/2,Вера=120'  # from paper\n"
         "  p2pcards host 101 --seats 2 --port 40000 --no-mdns  # join by address only",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

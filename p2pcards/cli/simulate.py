@@ -36,7 +36,9 @@ def register(sub: Any) -> None:
         "  p2pcards simulate akulina --seats 4 --games 1000 --seed 7\n"
         "  p2pcards simulate akulina --show --lang ru\n"
         "  p2pcards simulate akulina --option full_deck=true --bots basic,random\n"
-        "  p2pcards simulate thousand --bots hard,basic --rotate --games 100 --jobs 2",
+        "  p2pcards simulate thousand --bots hard,basic --rotate --games 100 --jobs 2\n"
+        "  p2pcards simulate thousand --seats 2 --games 1000\n"
+        "  p2pcards simulate thousand --scores 'Аня=455,Борис=880/2,Вера=120b1'",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_game_arguments(p)
@@ -128,6 +130,18 @@ def run(args: argparse.Namespace) -> int:
     moves = sum(r.moves for r in records)
     hands = sum(r.hands for r in records)
     print(tr(lang, "average moves per hand: {value:.1f}", value=moves / max(hands, 1)))
+    print(tr(lang, "average hands per game: {value:.1f}", value=hands / len(records)))
+    contracts = sum(r.contracts for r in records)
+    if contracts:
+        made = sum(r.made for r in records)
+        print(
+            tr(
+                lang,
+                "declarer made the bid: {share:.1%} of {n} hands",
+                share=made / contracts,
+                n=contracts,
+            )
+        )
     print(tr(lang, "games per second: {value:.1f}", value=args.games / dt))
     return 0
 

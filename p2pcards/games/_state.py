@@ -32,7 +32,8 @@ class Option:
 
     ``default`` is the variant the rules text calls "ours"; ``choices`` (if given) lists
     every allowed value; ``low``/``high`` bound integers; ``rules`` names the section of
-    the rules text the option comes from; ``help`` says what it does, in English.
+    the rules text the option comes from; ``help`` says what it does, in English, and
+    ``help_ru`` in Russian (lobbies list both; see :meth:`describe_help`).
     """
 
     name: str
@@ -42,6 +43,12 @@ class Option:
     choices: tuple[Any, ...] | None = None
     low: int | None = None
     high: int | None = None
+    help_ru: str = ""
+
+    def describe_help(self, lang: str = "en") -> str:
+        """The option's description in ``lang`` ("en" or "ru"; English when no Russian
+        text is given)."""
+        return self.help_ru if lang == "ru" and self.help_ru else self.help
 
     def parse(self, value: Any) -> Any:
         """Validate ``value`` (a Python value or its command-line string form).
@@ -144,6 +151,12 @@ class GameInfo(Generic[StateT]):
     rules_file: str
     bots: Mapping[str, Any] = field(default_factory=dict)
     """Bot name -> :class:`~p2pcards.games.Player` (at least "random" and "basic")."""
+    check: Callable[[int, Mapping[str, Any]], None] | None = None
+    """``check(seats, options)``: cross-option validation after every option parsed;
+    raises :class:`OptionError` (e.g. a ``scores`` option that does not fit the seats)."""
+    scores_text: Callable[[Sequence[Any]], str] | None = None
+    """For a game that keeps score across hands: turns one score per seat into the text
+    of its ``scores`` option (see :meth:`Game.new_state`)."""
 
     def option(self, name: str) -> Option:
         """The option called ``name``; raises OptionError listing the known ones."""
@@ -188,6 +201,8 @@ class GameInfo(Generic[StateT]):
         values = {o.name: o.default for o in self.options}
         for k, v in options.items():
             values[k] = self.option(k).parse(v)
+        if self.check is not None:
+            self.check(n, values)
         return Game(self, n, values)
 
     @property
@@ -209,9 +224,25 @@ class Game(Generic[StateT]):
         """The game's registry name."""
         return self.info.name
 
-    def new_state(self) -> StateT:
-        """The initial state (nothing shuffled yet)."""
-        return self.info.state_class(self)
+    def new_state(self, scores: Sequence[Any] | str | None = None) -> StateT:
+        """The initial state (nothing shuffled yet).
+
+        ``scores``: continue a series from a score sheet, one score per seat in seat
+        order (games that keep score across hands: Thousand, 101, Akulina; see each
+        game's ``docs/rules`` page for what a score is).  It becomes the game's ``scores``
+        option, so ``state.game.describe()`` (and a genesis made from it) records it:
+        ``load_game("101", seats=2).new_state(scores=[40, 95])`` equals
+        ``load_game("101", seats=2, scores="40,95").new_state()``.  Raises
+        :class:`OptionError` (a ValueError) naming the bad entry, or for a game without
+        scores.
+        """
+        if scores is None:
+            return self.info.state_class(self)
+        if self.info.scores_text is None:
+            raise OptionError(f"{self.name} keeps no score across hands: no scores to start from")
+        text = scores if isinstance(scores, str) else self.info.scores_text(scores)
+        game = self.info.configure(self.seats, **{**self.options, "scores": text})
+        return game.info.state_class(game)
 
     def decode_event(self, obj: object) -> Event:
         """Decode plain data from :func:`encode_event`; raises DecodeError."""

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from p2pcards.cards import Card, Rank, Suit
 from p2pcards.games import Move, View
-from p2pcards.games.sto_odno import Draw, Pass, Play, StoOdnoView, TakePenalty
+from p2pcards.games.sto_odno import Announce, Catch, Draw, Pass, Play, StoOdnoView, TakePenalty
 from p2pcards.ui._base import Presenter, symbols
 from p2pcards.ui._cardnames import rank_acc
 from p2pcards.ui._menu import Menu
@@ -198,6 +198,11 @@ class StoOdnoPresenter(Presenter):
             return self.t("pass (nothing to play or draw)")
         if isinstance(move, TakePenalty):
             return self.t("take the penalty")
+        if isinstance(move, Announce):
+            return self.t("say “Sto odno” (one card left)")
+        if isinstance(move, Catch):
+            ns = self.names(names, view)
+            return self.t("catch {name}: no “Sto odno” call", name=ns[move.target])
         return super().choice(move, view, names)
 
     def move_line(self, move: Move, view: View, names: Sequence[str] | Names) -> str:
@@ -223,6 +228,16 @@ class StoOdnoPresenter(Presenter):
             return self.say(ns, s, "You pass", "{name} passes")
         if isinstance(move, TakePenalty):
             return self.say(ns, s, "You take the penalty", "{name} takes the penalty")
+        if isinstance(move, Announce):
+            return self.say(ns, s, "You say “Sto odno!”", "{name} says “Sto odno!”")
+        if isinstance(move, Catch):
+            return self.say(
+                ns,
+                s,
+                "You catch {target}: no “Sto odno” call",
+                "{name} catches {target}: no “Sto odno” call",
+                target=ns[move.target],
+            )
         return super().move_line(move, view, names)
 
     def menu(self, view: View, legal: Sequence[Move], names: Sequence[str] | Names) -> Menu:

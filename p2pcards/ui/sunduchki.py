@@ -11,7 +11,16 @@ from typing import Any, ClassVar
 
 from p2pcards.cards import Card, Rank, Suit
 from p2pcards.games import Move, View
-from p2pcards.games.sunduchki import HAND, Answer, Ask, AskCount, AskSuits, Note, SetAside
+from p2pcards.games.sunduchki import (
+    HAND,
+    Answer,
+    Ask,
+    AskCount,
+    AskSuits,
+    Challenge,
+    Note,
+    SetAside,
+)
 from p2pcards.games.sunduchki import SunduchkiView as _View
 from p2pcards.ui._base import Presenter, symbols
 from p2pcards.ui._menu import Choice, Menu
@@ -200,6 +209,8 @@ class SunduchkiPresenter(Presenter):
             if not move.cards:
                 return self.t("no chest to set aside")
             return self.t("set aside the chest {cards}", cards=symbols(move.cards))
+        if isinstance(move, Challenge):
+            return self.t("challenge the face-down chest of {ranks}", ranks=self._rank(move.rank))
         return super().choice(move, view, names)
 
     def note_of(self, move: Move) -> Note | None:
@@ -217,6 +228,14 @@ class SunduchkiPresenter(Presenter):
         return None
 
     def move_line(self, move: Move, view: View, names: Sequence[str] | Names) -> str:
+        if isinstance(move, Challenge):
+            return self.say(
+                self.names(names, view),
+                move.seat,
+                "You challenge the face-down chest of {ranks}",
+                "{name} challenges the face-down chest of {ranks}",
+                ranks=self._rank(move.rank),
+            )
         note = self.note_of(move)
         if note is None:
             return super().move_line(move, view, names)

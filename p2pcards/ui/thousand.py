@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from p2pcards.cards import Card, Suit
 from p2pcards.games import Move, View
-from p2pcards.games.thousand import Bid, GiveCards, Pass, Play, ThousandView
+from p2pcards.games.thousand import Bid, ChooseTalon, GiveCards, Pass, Play, ThousandView
 from p2pcards.games.thousand._rules import MARRIAGE_POINTS
 from p2pcards.ui._base import Presenter
 from p2pcards.ui._menu import Choice, Menu
@@ -71,6 +71,8 @@ class ThousandPresenter(Presenter):
         marks = []
         if seat == v.dealer:
             marks.append(self.t("dealer"))
+            if seat not in v.players:
+                marks.append(self.t("sits out"))
         if seat == v.declarer:
             marks.append(self.t("declarer {bid}", bid=v.bid))
         elif v.phase == "auction" and v.passed[seat]:
@@ -154,7 +156,8 @@ class ThousandPresenter(Presenter):
                 )
             lines.append(Line(tuple(m)))
         if v.phase in ("play", "open") or v.trick:
-            t: list[Part] = [Styled(self.t("Trick {k} of 8: ", k=v.trick_no), "bold")]
+            n = 10 if len(v.players) == 2 else 8
+            t: list[Part] = [Styled(self.t("Trick {k} of {n}: ", k=v.trick_no, n=n), "bold")]
             if v.trick:
                 t += self.trick_parts(v.trick, ns)
             else:
@@ -183,9 +186,23 @@ class ThousandPresenter(Presenter):
             )
         return self.t("four aces (+200)")
 
+    @staticmethod
+    def _opponents(v: ThousandView, seat: int) -> tuple[int, ...]:
+        """The other players of the hand, clockwise from ``seat`` (a sitting-out dealer
+        of a four-seat table is not one)."""
+        i = v.players.index(seat) if seat in v.players else 0
+        return tuple(v.players[(i + k) % len(v.players)] for k in range(1, len(v.players)))
+
     def choice(self, move: Move, view: View, names: Sequence[str] | Names) -> str:
         v = self._v(view)
         ns = self.names(names, view)
+        if isinstance(move, ChooseTalon):
+            return self.t("take talon {n}", n=move.index + 1)
+        if isinstance(move, GiveCards) and len(v.players) == 2:
+            ca, cb = (self._card_at(v, p) for p in move.positions)
+            if ca is None or cb is None:
+                return self.t("discard two cards")
+            return self.t("discard {ca} and {cb}", ca=ca.symbol, cb=cb.symbol)
         if isinstance(move, Pass):
             return self.t("pass")
         if isinstance(move, Bid):
@@ -196,7 +213,7 @@ class ThousandPresenter(Presenter):
                 return self.t("play {card} and declare {what}", card=c, what=self._declared(move))
             return self.t("play {card}", card=c)
         if isinstance(move, GiveCards):
-            a, b = (move.seat + 1) % 3, (move.seat + 2) % 3
+            a, b = self._opponents(v, move.seat)
             ca, cb = (self._card_at(v, p) for p in move.positions)
             if ca is None or cb is None:
                 return self.t("pass one card to {a} and one to {b}", a=ns[a], b=ns[b])
@@ -209,6 +226,10 @@ class ThousandPresenter(Presenter):
         v = self._v(view)
         ns = self.names(names, view)
         s = move.seat
+        if isinstance(move, ChooseTalon):
+            return self.say(ns, s, "You take talon {n}", "{name} takes talon {n}", n=move.index + 1)
+        if isinstance(move, GiveCards) and len(v.players) == 2:
+            return self.say(ns, s, "You discard two cards", "{name} discards two cards")
         if isinstance(move, Pass):
             return self.say(ns, s, "You pass", "{name} passes")
         if isinstance(move, Bid):
@@ -227,7 +248,7 @@ class ThousandPresenter(Presenter):
                 )
             return self.say(ns, s, "You play {card}", "{name} plays {card}", card=c)
         if isinstance(move, GiveCards):
-            a, b = (s + 1) % 3, (s + 2) % 3
+            a, b = self._opponents(v, s)
             ca, cb = (self._card_at(v, p) for p in move.positions)
             if ca is None or cb is None or v.seat != s:
                 return self.say(
@@ -256,6 +277,8 @@ class ThousandPresenter(Presenter):
         next seat, then one for the seat after it."""
         ns = self.names(names, view)
         gives = [m for m in legal if isinstance(m, GiveCards)]
+        if gives and len(self._v(view).players) == 2:  # a discard: one flat list
+            return super().menu(view, legal, ns)
         if not gives:
             order = {p: i for i, (p, _) in enumerate(view.hand)}
 
@@ -266,7 +289,7 @@ class ThousandPresenter(Presenter):
 
             return super().menu(view, sorted(legal, key=key), ns)
         seat = gives[0].seat
-        a, b = ns[(seat + 1) % 3], ns[(seat + 2) % 3]
+        a, b = (ns[x] for x in self._opponents(self._v(view), seat))
         firsts: dict[int, list[GiveCards]] = {}
         for m in gives:
             firsts.setdefault(m.positions[0], []).append(m)

@@ -59,7 +59,7 @@ ERRORS = [
     ),
     (
         ["simulate", "thousand", "--seats", "5"],
-        "p2pcards: thousand: число игроков — ровно 3, а не 5",
+        "p2pcards: thousand: число игроков — от 2 до 4, а не 5",
     ),
     (["simulate", "akulina", "--seats", "9"], "akulina: число игроков — от 2 до 8, а не 9"),
     (

@@ -75,6 +75,8 @@ def test_options_are_validated_and_named() -> None:
         "questions": "three",
         "ask": "any",
         "after_success": "any",
+        "empty_hand": "wait",
+        "show_chests": "open",
         "max_moves": 20_000,
     }
     with pytest.raises(OptionError, match="not one of 36, 52"):

@@ -30,12 +30,14 @@ def _game(seed: int, bots: list[str], **options: Any) -> tuple[ThousandState, Lo
 def test_registered() -> None:
     assert "thousand" in game_names()
     assert load_game("тысяча").name == "thousand"
-    with pytest.raises(OptionError):
-        load_game("thousand", seats=4)
+    assert [load_game("thousand", seats=n).seats for n in (2, 3, 4)] == [2, 3, 4]
+    for n in (1, 5):
+        with pytest.raises(OptionError, match="played by 2 to 4 players, not"):
+            load_game("thousand", seats=n)
     with pytest.raises(OptionError):
         load_game("thousand", target=999)
-    with pytest.raises(OptionError):
-        load_game("thousand", barrel=1000).new_state()
+    with pytest.raises(OptionError, match="above the maximum 995"):
+        load_game("thousand", barrel=1000)
 
 
 @pytest.mark.parametrize("seed", [1, 2])

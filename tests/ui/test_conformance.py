@@ -39,10 +39,14 @@ CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("akulina", 5, {"hands": 2}),
     ("thousand", 3, {}),
     ("thousand", 3, {"four_aces": True}),
+    ("thousand", 2, {}),
+    ("thousand", 4, {}),
     ("101", 2, {}),
     ("101", 4, {"pass_penalty": True, "multi": True, "ten_reverse": True}),
+    ("101", 3, {"announce_last": True, "start": "deck", "draw": "until_playable"}),
     ("sunduchki", 3, {}),
     ("sunduchki", 2, {"questions": "one"}),
+    ("sunduchki", 3, {"empty_hand": "draw_on", "show_chests": "end"}),
 ]
 
 SEAT_LEFT = re.compile(r"\b(seat|место|места|seats|местам?)\s*\d", re.I)
@@ -72,9 +76,10 @@ def test_every_game_has_a_presenter() -> None:
     assert sorted({c[0] for c in CASES}) == sorted(game_names())
 
 
-RARE = {"101": {"pass"}}
+RARE = {"101": {"pass"}, "sunduchki": {"challenge"}}
 """Move kinds random play hardly reaches (101's pass: nothing to play and nothing to
-draw); ``test_texts.py`` describes them on a constructed view."""
+draw; Sunduchki's challenge: only after a false face-down chest); ``test_texts.py`` and
+tests/games/test_sunduchki_settings.py describe them on a constructed view."""
 
 
 @pytest.mark.parametrize("game_name", sorted({c[0] for c in CASES}))

@@ -6,6 +6,7 @@ Rules: ``../shared/rules/akulina.ru.txt``; in our words with every option:
 
 from p2pcards.games._state import GameInfo, Option
 from p2pcards.games.akulina._moves import Discard, Draw
+from p2pcards.games.akulina._sheet import ScoreSheetError, check, losses_text, parse_losses
 from p2pcards.games.akulina._state import (
     QUEEN_OF_SPADES,
     AkulinaState,
@@ -50,12 +51,25 @@ GAME: GameInfo[AkulinaState] = GameInfo(
             "Кто проиграл и когда закончить (series)",
             low=1,
             high=10_000,
+            help_ru="раздач в серии; каждому проигравшему раздачу пишется проигрыш",
+        ),
+        Option(
+            "scores",
+            "",
+            "continue a series from a sheet: one [NAME=]LOSSES per seat in seat order, "
+            "e.g. 'Аня=2,Борис=0,Вера=1,Дима=3' (empty: no losses); hands counts the "
+            "hands still to play",
+            "Кто проиграл и когда закончить (series)",
+            help_ru="продолжить серию с записи: по месту [ИМЯ=]ПРОИГРЫШИ в порядке мест, "
+            "например 'Аня=2,Борис=0,Вера=1,Дима=3'; hands — сколько раздач ещё сыграть",
         ),
     ),
     move_types=(Discard, Draw),
     state_class=AkulinaState,
     rules_file="akulina.ru.txt",
     bots=BOTS,
+    check=check,
+    scores_text=losses_text,
 )
 
 __all__ = [
@@ -65,8 +79,10 @@ __all__ = [
     "AkulinaView",
     "Discard",
     "Draw",
+    "ScoreSheetError",
     "akulina_deck",
     "basic_bot",
     "has_pair",
     "pairable",
+    "parse_losses",
 ]

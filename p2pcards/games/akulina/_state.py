@@ -36,6 +36,7 @@ from p2pcards.games._events import (
 from p2pcards.games._moves import Event
 from p2pcards.games._state import GameState, Knowledge, View
 from p2pcards.games.akulina._moves import Discard, Draw
+from p2pcards.games.akulina._sheet import starting_losses
 
 QUEEN_OF_SPADES = Card(Rank.QUEEN, Suit.SPADES)
 
@@ -94,7 +95,7 @@ class AkulinaState(GameState):
         super().__init__(game)
         o = self.options
         self.deck_cards = akulina_deck(o["deck"], o["removed_queen"], o["full_deck"])
-        self.losses = [0] * self.seats
+        self.losses = starting_losses(o, self.seats)
         self.hand_no = -1
         self.last_loser: int | None = None
         self._new_hand()

@@ -5,8 +5,11 @@ Rules: ``../shared/rules/sto-odno.ru.txt``; in our words with every option:
 ``docs/rules/101.md``.
 """
 
+from collections.abc import Mapping
+from typing import Any
+
 from p2pcards.games._state import GameInfo, Option
-from p2pcards.games.sto_odno._moves import Draw, Pass, Play, TakePenalty
+from p2pcards.games.sto_odno._moves import Announce, Catch, Draw, Pass, Play, TakePenalty
 from p2pcards.games.sto_odno._rules import (
     KING_OF_SPADES,
     QUEEN_OF_HEARTS,
@@ -15,17 +18,30 @@ from p2pcards.games.sto_odno._rules import (
 )
 from p2pcards.games.sto_odno._scoring import (
     LIMIT,
+    ScoreSheetError,
     card_points,
     finish_bonus,
     hand_points,
     lost,
     new_score,
+    parse_totals,
     queen_points,
+    totals_text,
 )
 from p2pcards.games.sto_odno._state import StoOdnoState, StoOdnoView
 from p2pcards.games.sto_odno.bots import BOTS, basic_bot
 
 _H = "Домашние варианты: что меняют перед новой партией"
+_AGREE = "Домашние варианты (Число карт на руке, старт из руки или из колоды, обычный добор, "
+_SERIES = "Что отдельно оговорено для этого разбора (ИграФан: «более 101» и «101 или более»)"
+_CALL = "Спорные моменты: Обязательно ли говорить «Сто одно» перед последней картой?"
+
+
+def _check(seats: int, options: Mapping[str, Any]) -> None:
+    """A ``scores`` sheet must fit the seats and the series options."""
+    if options.get("scores"):
+        parse_totals(str(options["scores"]), seats, options)
+
 
 GAME: GameInfo[StoOdnoState] = GameInfo(
     name="101",
@@ -119,6 +135,70 @@ GAME: GameInfo[StoOdnoState] = GameInfo(
             choices=("turn", "shuffle"),
         ),
         Option(
+            "start",
+            "hand",
+            "the first card: played by the starter from its hand (ours), or turned up from "
+            "the stock ('deck'; its effect falls on the starter)",
+            _AGREE + "…)",
+            choices=("hand", "deck"),
+            help_ru="первая карта: с руки начинающего (наш вариант) или открытая из колоды "
+            "('deck'; её действие — на начинающего)",
+        ),
+        Option(
+            "draw",
+            "one",
+            "with no card to play: draw one and the turn passes (ours), or draw until a "
+            "card can be played and play it ('until_playable')",
+            "Обычный ход («Добор до нужной карты — другой вариант»); " + _AGREE + "…)",
+            choices=("one", "until_playable"),
+            help_ru="нечем ходить: взять одну и передать ход (наш вариант) или брать, пока не "
+            "найдётся подходящая ('until_playable')",
+        ),
+        Option(
+            "lose_at",
+            "above",
+            "the series is lost above 101 (ours) or at 101 or more ('at_least'; then 101 is "
+            "not reset)",
+            _SERIES,
+            choices=("above", "at_least"),
+            help_ru="серия проиграна при счёте больше 101 (наш вариант) или 101 и больше "
+            "('at_least'; тогда 101 не обнуляется)",
+        ),
+        Option(
+            "reset_at_101",
+            True,
+            "a total of exactly 101 becomes 0 (off: it stays 101)",
+            "Счёт серии: ровно 101 обнуляется («обнуление вынесено в настройку стола»)",
+            help_ru="ровно 101 обнуляется (выкл.: остаётся 101)",
+        ),
+        Option(
+            "announce_last",
+            False,
+            "say 'Сто одно' before the play that leaves you one card; the next other "
+            "player to move may catch a forgotten call (announce_penalty cards)",
+            _CALL,
+            help_ru="говорить «Сто одно» перед ходом, после которого остаётся одна карта; "
+            "забывшего ловит следующий ходящий (штраф announce_penalty карт)",
+        ),
+        Option(
+            "announce_penalty",
+            2,
+            "with announce_last: cards drawn by a player caught without the call",
+            _CALL,
+            low=1,
+            high=6,
+            help_ru="при announce_last: сколько карт берёт пойманный без объявления",
+        ),
+        Option(
+            "scores",
+            "",
+            "continue a series from a score sheet: one [NAME=]TOTAL per seat in seat "
+            "order, e.g. 'Аня=40,Борис=-20,Вера=95' (empty: everyone at 0)",
+            "Счёт серии (the running totals)",
+            help_ru="продолжить серию с записи: по месту [ИМЯ=]СЧЁТ в порядке мест, "
+            "например 'Аня=40,Борис=-20,Вера=95' (пусто: у всех 0)",
+        ),
+        Option(
             "max_rounds",
             1000,
             "safety cap: the series ends after this many deals; the highest score loses",
@@ -135,10 +215,12 @@ GAME: GameInfo[StoOdnoState] = GameInfo(
             high=1_000_000,
         ),
     ),
-    move_types=(Play, Draw, Pass, TakePenalty),
+    move_types=(Play, Draw, Pass, TakePenalty, Announce, Catch),
     state_class=StoOdnoState,
     rules_file="sto-odno.ru.txt",
     bots=BOTS,
+    check=_check,
+    scores_text=totals_text,
 )
 
 __all__ = [
@@ -146,10 +228,13 @@ __all__ = [
     "KING_OF_SPADES",
     "LIMIT",
     "QUEEN_OF_HEARTS",
+    "Announce",
+    "Catch",
     "Draw",
     "Pass",
     "Play",
     "Requirement",
+    "ScoreSheetError",
     "StoOdnoState",
     "StoOdnoView",
     "TakePenalty",
@@ -159,6 +244,8 @@ __all__ = [
     "hand_points",
     "lost",
     "new_score",
+    "parse_totals",
     "queen_points",
     "sto_odno_deck",
+    "totals_text",
 ]

@@ -50,3 +50,22 @@ class TakePenalty(Move):
     ``pass_penalty``, "Домашние варианты")."""
 
     KIND: ClassVar[str] = "take"
+
+
+@dataclass(frozen=True, slots=True)
+class Announce(Move):
+    """Say "Сто одно" (option ``announce_last``): made on your own turn, before the play
+    that leaves you with one card ("Спорные моменты": the warning before the last card;
+    the timing rule is in ``docs/rules/101.md``)."""
+
+    KIND: ClassVar[str] = "announce"
+
+
+@dataclass(frozen=True, slots=True)
+class Catch(Move):
+    """Claim that seat ``target`` forgot to say "Сто одно" (option ``announce_last``):
+    only as the first move of the next decision by another seat after the play that left
+    ``target`` with one card; ``target`` then draws ``announce_penalty`` cards."""
+
+    KIND: ClassVar[str] = "catch"
+    target: int

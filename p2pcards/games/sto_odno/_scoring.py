@@ -8,9 +8,12 @@ of spades worth 40).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from p2pcards.cards import STO_ODNO_POINTS, Card, Rank
+from p2pcards.games._errors import OptionError
 from p2pcards.games.sto_odno._rules import KING_OF_SPADES, QUEEN_OF_HEARTS
 
 LIMIT = 101
@@ -53,21 +56,91 @@ def finish_bonus(last: Sequence[Card]) -> int:
     return sum(queen_points(c) for c in last if c.rank == Rank.QUEEN)
 
 
-def new_score(old: int, added: int, *, hundred_to_fifty: bool = False) -> int:
+def new_score(
+    old: int,
+    added: int,
+    *,
+    hundred_to_fifty: bool = False,
+    reset_at_101: bool = True,
+    lose_at: str = "above",
+) -> int:
     """The series score after adding ``added`` (negative for a queen finish) to ``old``.
 
-    Exactly 101 becomes 0 (99 + 2 -> 0); exactly 100 stays 100 (94 + 6 -> 100), or
-    becomes 50 with ``hundred_to_fifty``; above 101 the value stays, and the seat has
-    lost (see :func:`lost`).  Negative totals are allowed (15 - 40 -> -25).
+    Exactly 101 becomes 0 (99 + 2 -> 0) unless ``reset_at_101`` is off or ``lose_at`` is
+    "at_least" (then 101 loses: there is nothing left to reset); exactly 100 stays 100
+    (94 + 6 -> 100), or becomes 50 with ``hundred_to_fifty``; above 101 the value stays,
+    and the seat has lost (see :func:`lost`).  Negative totals are allowed
+    (15 - 40 -> -25).
     """
     total = old + added
-    if total == LIMIT:
+    if total == LIMIT and reset_at_101 and lose_at == "above":
         return 0
     if total == 100 and hundred_to_fifty:
         return 50
     return total
 
 
-def lost(score: int) -> bool:
-    """True when a series score is above 101 (94 + 12 = 106 loses)."""
-    return score > LIMIT
+def lost(score: int, lose_at: str = "above") -> bool:
+    """True when a series score has lost: above 101 (94 + 12 = 106 loses), or with
+    ``lose_at="at_least"`` 101 or more (ИграФан's «101 или более»)."""
+    return score >= LIMIT if lose_at == "at_least" else score > LIMIT
+
+
+_ENTRY = re.compile(r"^(?:(?P<name>[^=]*)=)?(?P<total>[-+]?\d{1,6})$")
+
+
+class ScoreSheetError(OptionError):
+    """A ``scores`` option that is not a valid 101 score sheet; the message names the
+    entry (1-based, with its text) and what is wrong."""
+
+
+def parse_totals(text: str, seats: int, options: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """(label, total) per seat of a 101 ``scores`` text: ``[NAME=]TOTAL`` per seat in
+    seat order, comma-separated (``"Аня=40,Борис=-20,Вера=95"``).  Raises
+    :class:`ScoreSheetError` for a malformed entry, the wrong number of entries, or a
+    total the series cannot hold: one that has already lost (above 101, or 101 with
+    ``lose_at=at_least``), exactly 101 when it is reset to 0, exactly 100 with
+    ``hundred_to_fifty``."""
+    entries = [e.strip() for e in text.split(",")]
+    if len(entries) != seats:
+        raise ScoreSheetError(
+            f"scores: {len(entries)} entries for {seats} seats (one per seat, in seat order)"
+        )
+    lose_at = str(options.get("lose_at", "above"))
+    reset = bool(options.get("reset_at_101", True)) and lose_at == "above"
+    out = []
+    for i, e in enumerate(entries, 1):
+        m = _ENTRY.match(e.replace(" ", ""))
+        where = f"scores entry {i} {e!r}"
+        if m is None:
+            raise ScoreSheetError(f"{where}: expected [NAME=]TOTAL, e.g. 'Аня=40' or '-20'")
+        total = int(m["total"])
+        if lost(total, lose_at):
+            raise ScoreSheetError(f"{where}: {total} has lost the series already")
+        if total == LIMIT and reset:
+            raise ScoreSheetError(f"{where}: exactly 101 is written as 0 (reset_at_101)")
+        if total == 100 and options.get("hundred_to_fifty"):
+            raise ScoreSheetError(f"{where}: exactly 100 is written as 50 (hundred_to_fifty)")
+        out.append(((m["name"] or "").strip(), total))
+    return out
+
+
+def starting_totals(options: Mapping[str, Any], seats: int) -> list[int]:
+    """Each seat's series total at the start: the ``scores`` option's, or all 0."""
+    text = str(options.get("scores", ""))
+    if not text:
+        return [0] * seats
+    return [t for _, t in parse_totals(text, seats, options)]
+
+
+def totals_text(scores: Sequence[Any]) -> str:
+    """The ``scores`` text of one total per seat (an int or a ``(name, int)`` pair)."""
+    out = []
+    for x in scores:
+        name = ""
+        if isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str):
+            name, x = x
+        if not isinstance(x, int) or isinstance(x, bool):
+            raise ScoreSheetError(f"scores: {x!r} is not a total")
+        out.append(f"{name}={x}" if name else str(x))
+    return ",".join(out)

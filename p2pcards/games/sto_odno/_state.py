@@ -38,9 +38,15 @@ from p2pcards.games._events import (
 )
 from p2pcards.games._moves import Event, Move
 from p2pcards.games._state import GameState, Knowledge, View
-from p2pcards.games.sto_odno._moves import Draw, Pass, Play, TakePenalty
+from p2pcards.games.sto_odno._moves import Announce, Catch, Draw, Pass, Play, TakePenalty
 from p2pcards.games.sto_odno._rules import KING_OF_SPADES, Requirement, sto_odno_deck
-from p2pcards.games.sto_odno._scoring import finish_bonus, hand_points, lost, new_score
+from p2pcards.games.sto_odno._scoring import (
+    finish_bonus,
+    hand_points,
+    lost,
+    new_score,
+    starting_totals,
+)
 
 R_DEAL = "101: Раздача: пять каждому, первая карта с руки"
 R_MOVE = "101: Обычный ход: масть, достоинство или дама"
@@ -50,13 +56,16 @@ R_END = "101: Конец раунда и стоимость оставшихся
 R_SERIES = "101: Счёт серии: ровно 101 обнуляется"
 R_AGREED = "101: Что отдельно оговорено для этого разбора"
 R_HOUSE = "101: Домашние варианты"
+R_ANNOUNCE = "101: Спорные моменты (объявление перед завершением)"
 
 
 @dataclass
 class _DrawJob:
     """Cards being drawn by ``seat``: ``left`` still to take, ``unrevealed`` taken but
     not yet revealed to it, ``after`` what follows ("next": the turn passes to the seat
-    after ``seat``; "end": the round ends), ``want`` the need ("reveal"/"shuffle")."""
+    after ``seat``; "end": the round ends; "again": ``seat`` moves again, option
+    ``draw=until_playable``; "back": the turn returns to ``back`` (seat, mode), after a
+    catch), ``want`` the need ("reveal"/"shuffle")."""
 
     seat: int
     left: int
@@ -65,6 +74,7 @@ class _DrawJob:
     unrevealed: list[int] = field(default_factory=list)
     drawn: int = 0
     want: str = ""
+    back: tuple[int, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -85,7 +95,9 @@ class StoOdnoView(View):
     ``{"round", "redeal"}``), else None; ``losers``: seats that lost the series;
     ``missed``: the seat that missed its turn after the last play (ace or penalty);
     ``penalized``: (seat, cards drawn) of the last play's penalty; ``rebuilt``: how many
-    times the stock was rebuilt this round.
+    times the stock was rebuilt this round; ``announced``: the seat that said "Сто
+    одно" this turn, ``forgot``: the seat left with one card without saying it, while
+    it may still be caught (option ``announce_last``), else None.
     """
 
     turn: int | None
@@ -106,6 +118,8 @@ class StoOdnoView(View):
     missed: int | None
     penalized: tuple[int, int] | None
     rebuilt: int
+    announced: int | None = None
+    forgot: int | None = None
 
 
 class StoOdnoState(GameState):
@@ -122,7 +136,7 @@ class StoOdnoState(GameState):
         super().__init__(game)
         o = self.options
         self.deck_cards = sto_odno_deck(o["deck"])
-        self.scores = [0] * self.seats
+        self.scores = starting_totals(o, self.seats)
         self.sheet: list[dict[str, Any]] = []
         self.starter: int | None = None
         self.losers: list[int] = []
@@ -156,6 +170,8 @@ class StoOdnoState(GameState):
         self.rebuilt = 0
         self.missed: int | None = None  # the seat that missed its turn after the last play
         self.penalized: tuple[int, int] | None = None  # (seat, cards) of the last penalty
+        self.announced: int | None = None  # said "Сто одно" this turn (announce_last)
+        self.forgot: int | None = None  # left with one card unannounced, catchable
 
     def _next(self, seat: int) -> int:
         return (seat + self.direction) % self.seats
@@ -187,6 +203,8 @@ class StoOdnoState(GameState):
             return Shuffle(self.hand_no, self.next_pos, cards)
         if p == "final":
             return Open(self._hidden_in_hands())
+        if p == "turnup":
+            return Open((self.stock[0],))
         return Finished(self.result())
 
     def result(self) -> dict[str, Any]:
@@ -236,14 +254,37 @@ class StoOdnoState(GameState):
         cards = [(p, knowledge[p]) for p in hand]
         req = self.requirement()
         plays = self._plays(seat, cards, req)
+        extra = self._announce_moves(seat, plays, len(hand))
         if self.mode == "penalty":
-            return [*plays, TakePenalty(seat)]
+            return [*extra, *plays, TakePenalty(seat)]
         if plays:
-            return plays
+            return [*extra, *plays]
+        extra = [m for m in extra if isinstance(m, Catch)]
         o = self.options
         if self.mode == "continue" and not o["eight_draw"] and hand:
-            return [Pass(seat)]
-        return [Draw(seat)] if self.drawable() else [Pass(seat)]
+            return [*extra, Pass(seat)]
+        return [*extra, Draw(seat) if self.drawable() else Pass(seat)]
+
+    def _announce_moves(self, seat: int, plays: list[Move], n: int) -> list[Move]:
+        """Option ``announce_last``: a Catch of a seat that forgot (first), and Announce
+        when a play of this turn would leave ``seat`` with one card."""
+        if not self.options["announce_last"]:
+            return []
+        out: list[Move] = []
+        if self._catchable(seat):
+            assert self.forgot is not None
+            out.append(Catch(seat, self.forgot))
+        if self.announced != seat and any(
+            isinstance(m, Play) and n - len(m.positions) == 1 for m in plays
+        ):
+            out.append(Announce(seat))
+        return out
+
+    def _catchable(self, seat: int) -> bool:
+        """True if ``seat`` may catch the seat that forgot the call: another seat, still
+        holding its one card, and the window not closed by another move."""
+        f = self.forgot
+        return f is not None and f != seat and len(self.hands[f]) == 1
 
     def _plays(self, seat: int, cards: list[tuple[int, Card]], req: Requirement) -> list[Move]:
         out: list[Play] = []
@@ -289,6 +330,10 @@ class StoOdnoState(GameState):
                 raise IllegalMove(None, R_MOVE, f"expected a move by seat {need.seat}")
             if ev.seat != need.seat:
                 raise IllegalMove(ev.seat, R_MOVE, f"it is seat {need.seat}'s turn, not yours")
+            if isinstance(ev, Announce | Catch):
+                self._apply_announce(ev)
+                return
+            self.forgot = None  # any other move closes the window for a catch
             if isinstance(ev, Play):
                 self._apply_play(ev)
             elif isinstance(ev, Draw):
@@ -320,7 +365,10 @@ class StoOdnoState(GameState):
                 self.cursor += 1
                 if self.cursor == self.seats:
                     assert self.starter is not None
-                    self._set_turn(self.starter, "first")
+                    if self.options["start"] == "deck":
+                        self.phase = "turnup"
+                    else:
+                        self._set_turn(self.starter, "first")
             else:
                 assert self.job is not None
                 self.job.unrevealed = []
@@ -342,6 +390,9 @@ class StoOdnoState(GameState):
                         )
                 self.public.update(zip(ev.positions, ev.cards, strict=True))
                 self._resolve_play(mv)
+            elif self.phase == "turnup":
+                self.public.update(zip(ev.positions, ev.cards, strict=True))
+                self._turned_up(ev.cards[0])
             else:
                 self.public.update(zip(ev.positions, ev.cards, strict=True))
                 self._score()
@@ -364,7 +415,34 @@ class StoOdnoState(GameState):
         if self.moves >= self.options["max_moves"]:
             self._redeal("max_moves")
             return
+        if seat != self.announced:
+            self.announced = None
         self.turn, self.mode, self.phase = seat, mode, "turn"
+
+    def _turned_up(self, card: Card) -> None:
+        """Option ``start=deck``: the stock's top card was turned up to start the pile;
+        its effect falls on the starter, as on the player after it: a seven (two), the
+        king of spades or, with ``six=next_draws``, a six make it draw and miss its
+        turn, an ace makes it miss its turn, a queen asks for its own suit."""
+        o = self.options
+        assert self.starter is not None
+        self.discard.append(self.stock.pop(0))
+        if card.rank == Rank.QUEEN:
+            self.named = card.suit
+        draw = 0
+        if card.rank == Rank.SEVEN:
+            draw = 2
+        elif card.rank == Rank.SIX and o["six"] == "next_draws":
+            draw = 1
+        elif card == KING_OF_SPADES:
+            draw = o["king_spades_draw"]
+        if draw:
+            self._start_draw(self.starter, draw, "next")
+        elif card.rank == Rank.ACE:
+            self.missed = self.starter
+            self._set_turn(self._next(self.starter), "normal")
+        else:
+            self._set_turn(self.starter, "normal")
 
     # -- moves ----------------------------------------------------------------------------
     def _apply_play(self, mv: Play) -> None:
@@ -439,7 +517,8 @@ class StoOdnoState(GameState):
             raise IllegalMove(seat, R_HOUSE, "no draw after an eight (eight_draw=off): pass")
         self._could_not(seat, "drew")
         self.moves += 1
-        self._start_draw(seat, 1, "next", penalty=False)
+        again = self.options["draw"] == "until_playable" and self.mode == "normal"
+        self._start_draw(seat, 1, "again" if again else "next", penalty=False)
 
     def _apply_pass(self, mv: Pass) -> None:
         seat = mv.seat
@@ -462,6 +541,38 @@ class StoOdnoState(GameState):
             return
         self._set_turn(self._next(seat), "normal")
 
+    def _apply_announce(self, mv: Announce | Catch) -> None:
+        """Option ``announce_last`` (docs/rules/101.md, "The last-card call")."""
+        seat = mv.seat
+        if not self.options["announce_last"]:
+            raise IllegalMove(seat, R_ANNOUNCE, "the last-card call is not played (announce_last)")
+        if isinstance(mv, Announce):
+            if self.announced == seat:
+                raise IllegalMove(seat, R_ANNOUNCE, "you have already said it this turn")
+            n = len(self.hands[seat])
+            if n < 2 or (n > 2 and not self.options["multi"]):
+                raise IllegalMove(
+                    seat,
+                    R_ANNOUNCE,
+                    f"the call comes before the play that leaves one card; you hold {n}",
+                )
+            self.forgot = None
+            self.announced = seat
+            return
+        if not self._catchable(seat) or mv.target != self.forgot:
+            raise IllegalMove(
+                seat,
+                R_ANNOUNCE,
+                f"seat {mv.target} cannot be caught now (a catch is the first move of the "
+                "next decision after its play left it one card unannounced)",
+            )
+        self.forgot = None
+        self.moves += 1
+        back = (seat, self.mode)
+        self.job = _DrawJob(mv.target, self.options["announce_penalty"], "back", False, back=back)
+        self.phase = "draw"
+        self._advance_draw()
+
     def _apply_take(self, mv: TakePenalty) -> None:
         if self.mode != "penalty" or self.penalty is None:
             raise IllegalMove(mv.seat, R_HOUSE, "there is no penalty to take")
@@ -479,6 +590,8 @@ class StoOdnoState(GameState):
         for p in mv.positions:
             self.hands[seat].remove(p)
             self.discard.append(p)
+        if o["announce_last"] and len(self.hands[seat]) == 1 and self.announced != seat:
+            self.forgot = seat
         self.pending = None
         self.idle = 0
         self.missed = self.penalized = None
@@ -567,6 +680,10 @@ class StoOdnoState(GameState):
         if j.after == "end":
             assert self.winner is not None
             self._end_round(self.winner, self.finish)
+        elif j.after == "again":
+            self._set_turn(j.seat, "normal")
+        elif j.after == "back" and j.back is not None:
+            self._set_turn(*j.back)
         else:
             self._set_turn(self._next(j.seat), "normal")
 
@@ -610,7 +727,13 @@ class StoOdnoState(GameState):
                     )
                 )
         self.scores = [
-            new_score(self.scores[s], points[s], hundred_to_fifty=o["hundred_to_fifty"])
+            new_score(
+                self.scores[s],
+                points[s],
+                hundred_to_fifty=o["hundred_to_fifty"],
+                reset_at_101=o["reset_at_101"],
+                lose_at=o["lose_at"],
+            )
             for s in range(self.seats)
         ]
         self.sheet.append(
@@ -622,7 +745,7 @@ class StoOdnoState(GameState):
                 "hands": [[c.code for c in h] for h in left],
             }
         )
-        self.losers = [s for s in range(self.seats) if lost(self.scores[s])]
+        self.losers = [s for s in range(self.seats) if lost(self.scores[s], o["lose_at"])]
         self.starter = winner
         self._next_round()
 
@@ -685,6 +808,8 @@ class StoOdnoState(GameState):
             missed=self.missed,
             penalized=self.penalized,
             rebuilt=self.rebuilt,
+            announced=self.announced,
+            forgot=self.forgot if self._catchable(-1) else None,
         )
 
     def public_state(self) -> Any:
@@ -706,7 +831,17 @@ class StoOdnoState(GameState):
             self.moves,
             None if self.pending is None else list(self.pending.positions),
             None if self.penalty is None else list(self.penalty),
-            None if j is None else [j.seat, j.left, j.after, list(j.unrevealed), j.drawn, j.want],
+            None
+            if j is None
+            else [
+                j.seat,
+                j.left,
+                j.after,
+                list(j.unrevealed),
+                j.drawn,
+                j.want,
+                None if j.back is None else list(j.back),
+            ],
             self.winner,
             [c.code for c in self.finish],
             list(self.scores),
@@ -716,6 +851,8 @@ class StoOdnoState(GameState):
             self.missed,
             None if self.penalized is None else list(self.penalized),
             self.rebuilt,
+            self.announced,
+            self.forgot,
         ]
 
 

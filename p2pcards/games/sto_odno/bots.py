@@ -9,7 +9,7 @@ from p2pcards.cards import Card, Rank, Suit
 from p2pcards.games._bots import random_bot
 from p2pcards.games._moves import Move
 from p2pcards.games._state import View
-from p2pcards.games.sto_odno._moves import Play
+from p2pcards.games.sto_odno._moves import Announce, Catch, Play
 from p2pcards.games.sto_odno._rules import KING_OF_SPADES
 from p2pcards.games.sto_odno._scoring import card_points, finish_bonus
 
@@ -53,7 +53,13 @@ def basic_bot(view: View, legal: Sequence[Move], rng: random.Random) -> Move:
     """Goes out when it can (on a queen if possible); otherwise keeps queens for the
     end, dumps its highest-valued cards, plays sevens and the king of spades (and aces)
     against a next player close to going out, plays a six only when it can cover it,
-    names the suit it holds most of, and passes penalties on when allowed."""
+    names the suit it holds most of, and passes penalties on when allowed.  With
+    ``announce_last`` it catches a forgotten call first and says "Сто одно" whenever it
+    may (a play may leave it one card)."""
+    for kind in (Catch, Announce):
+        said = [m for m in legal if isinstance(m, kind)]
+        if said:
+            return said[0]
     plays = [m for m in legal if isinstance(m, Play)]
     if not plays:
         return legal[0]

@@ -6,7 +6,7 @@ Rules: ``../shared/rules/sunduchki.ru.txt``; in our words with every option:
 
 from p2pcards.games._state import GameInfo, Option
 from p2pcards.games.sunduchki._history import Note
-from p2pcards.games.sunduchki._moves import Answer, Ask, AskCount, AskSuits, SetAside
+from p2pcards.games.sunduchki._moves import Answer, Ask, AskCount, AskSuits, Challenge, SetAside
 from p2pcards.games.sunduchki._state import HAND, SunduchkiState, scripted_deck, sunduchki_deck
 from p2pcards.games.sunduchki._view import Request, SunduchkiView
 from p2pcards.games.sunduchki.bots import BOTS, basic_bot
@@ -47,6 +47,28 @@ GAME: GameInfo[SunduchkiState] = GameInfo(
             choices=("any", "same"),
         ),
         Option(
+            "empty_hand",
+            "wait",
+            "an empty hand draws one card at the start of its next turn and that turn ends "
+            "('wait', ours), or draws at once on its own turn and goes on asking ('draw_on')",
+            "Пустая рука и конец партии («в этом варианте нельзя»); Другие варианты",
+            choices=("wait", "draw_on"),
+            help_ru="пустая рука берёт карту в начале своего следующего хода, и ход кончается "
+            "('wait', наш вариант), или берёт сразу в свой ход и продолжает спрашивать "
+            "('draw_on')",
+        ),
+        Option(
+            "show_chests",
+            "open",
+            "a chest is shown to everyone when set aside ('open', ours) or set aside face "
+            "down and shown when the game ends ('end')",
+            "О чём договориться («Собранные четвёрки показывают для проверки»); Другие "
+            "варианты (показ собранных четвёрок)",
+            choices=("open", "end"),
+            help_ru="сундучок показывают всем, когда откладывают ('open', наш вариант), или "
+            "откладывают рубашкой вверх и показывают в конце партии ('end')",
+        ),
+        Option(
             "max_moves",
             20_000,
             "safety cap: the game ends after this many moves (chests counted as they are)",
@@ -55,7 +77,7 @@ GAME: GameInfo[SunduchkiState] = GameInfo(
             high=10_000_000,
         ),
     ),
-    move_types=(Ask, AskCount, AskSuits, Answer, SetAside),
+    move_types=(Ask, AskCount, AskSuits, Answer, SetAside, Challenge),
     state_class=SunduchkiState,
     rules_file="sunduchki.ru.txt",
     bots=BOTS,
@@ -68,6 +90,7 @@ __all__ = [
     "Ask",
     "AskCount",
     "AskSuits",
+    "Challenge",
     "Note",
     "Request",
     "SetAside",

@@ -98,3 +98,20 @@ def no_chest(seat: int, when: str, hand: tuple[int, ...]) -> Check:
         )
 
     return check
+
+
+def holds_cards(seat: int, positions: Sequence[int], claimed: Sequence[Card]) -> Check:
+    """``show_chests=end``: the chest ``seat`` set aside face down at ``positions`` is the
+    ``claimed`` cards."""
+
+    def check(cards: Mapping[int, Card]) -> str | None:
+        wrong = [(p, c) for p, c in zip(positions, claimed, strict=True) if cards[p] != c]
+        if not wrong:
+            return None
+        p, c = wrong[0]
+        return (
+            f"seat {seat} set aside face down {_syms(list(claimed))} but position {p} "
+            f"holds {cards[p].symbol}, not {c.symbol}"
+        )
+
+    return check

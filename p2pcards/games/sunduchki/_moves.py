@@ -74,3 +74,14 @@ class SetAside(Move):
     KIND: ClassVar[str] = "chest"
     positions: tuple[int, ...] = ()
     cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge(Move):
+    """Option ``show_chests=end``: "the chest of ``rank`` you set aside face down is
+    false: I hold one of its cards".  Offered (and then the only move) to a seat asking
+    while it holds a card of a rank set aside face down, which only a false chest makes
+    possible.  The chest is opened at once; whoever lied is blamed."""
+
+    KIND: ClassVar[str] = "challenge"
+    rank: Rank

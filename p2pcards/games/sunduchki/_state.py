@@ -39,7 +39,14 @@ from p2pcards.games._moves import Event, Move
 from p2pcards.games._state import GameState, Knowledge
 from p2pcards.games.sunduchki import _claims as claims
 from p2pcards.games.sunduchki._history import Note
-from p2pcards.games.sunduchki._moves import Answer, Ask, AskCount, AskSuits, SetAside
+from p2pcards.games.sunduchki._moves import (
+    Answer,
+    Ask,
+    AskCount,
+    AskSuits,
+    Challenge,
+    SetAside,
+)
 from p2pcards.games.sunduchki._view import Request, SunduchkiView
 
 R_CHEST = "sunduchki: Что такое сундучок"
@@ -76,7 +83,9 @@ class SunduchkiState(GameState):
     Phases: ``lot`` (the first dealer), ``shuffle``, ``deal`` (one Reveal per seat),
     ``declare`` (a seat shows its chests or claims none), ``open_chest``, ``ask``,
     ``answer``, ``count``, ``suits``, ``open_answer`` (the cards that pass), ``draw``
-    (after a "no"), ``empty_draw`` (an empty hand at the start of its turn), ``done``.
+    (after a "no"), ``empty_draw`` (an empty hand at the start of its turn, or at once
+    with ``empty_hand=draw_on``), ``open_chests`` (with ``show_chests=end``: the chests set
+    aside face down, opened when the game ends), ``done``.
     """
 
     def __init__(self, game: Any) -> None:
@@ -105,6 +114,10 @@ class SunduchkiState(GameState):
         self.stalled = False
         self.history: list[Note] = []
         self._answer_note: Note | None = None
+        self.draw_on = o.get("empty_hand", "wait") == "draw_on"
+        self.show_end = o.get("show_chests", "open") == "end"
+        self.face_down: list[SetAside] = []  # show_chests=end: chests not yet opened
+        self.challenge: tuple[int, Rank] | None = None  # (seat, rank) challenged
 
     # -- helpers ----------------------------------------------------------------------
     def _first(self) -> int:
@@ -166,6 +179,8 @@ class SunduchkiState(GameState):
         if p in ("draw", "empty_draw"):
             assert self.turn is not None
             return Reveal((self.stock[0],), self.turn)
+        if p == "open_chests":
+            return Open(tuple(sorted(q for mv in self._to_open() for q in mv.positions)))
         return Finished(self.result())
 
     def result(self) -> dict[str, Any]:
@@ -205,7 +220,11 @@ class SunduchkiState(GameState):
                 return [SetAside(seat)]
             return [self._truthful_chests(seat, knowledge)]
         if self.phase == "ask":
-            ranks = sorted({c.rank for c in known}) if full else list(self._in_play())
+            live = self._in_play()
+            false = sorted({c.rank for c in known if c.rank not in live})
+            if false and self.face_down:  # only a false face-down chest allows this
+                return [Challenge(seat, false[0])]
+            ranks = sorted({c.rank for c in known if c.rank in live}) if full else list(live)
             return [Ask(seat, t, r) for t in self.targets(seat) for r in ranks]
         req = self.request
         assert req is not None
@@ -322,6 +341,8 @@ class SunduchkiState(GameState):
         self.history.append(Note("draw", seat))
         if self.phase == "draw" and len(self.hands[seat]) >= HAND:
             self._declare(seat, "pass")  # a drawn card may complete a chest
+        elif self.phase == "empty_draw" and self.draw_on:
+            self._continue_turn(seat)  # the drawn card is asked about at once
         else:
             self._begin_turn(self._next(seat))
 
@@ -333,6 +354,8 @@ class SunduchkiState(GameState):
             self._apply_set_aside(mv)
         elif isinstance(mv, Ask) and self.phase == "ask":
             self._apply_ask(mv)
+        elif isinstance(mv, Challenge) and self.phase == "ask":
+            self._apply_challenge(mv)
         elif isinstance(mv, AskCount) and self.phase == "count":
             self._apply_count(mv)
         elif isinstance(mv, AskSuits) and self.phase == "suits":
@@ -365,7 +388,18 @@ class SunduchkiState(GameState):
                     seat, R_CHEST, f"position {p} is {self.public[p].symbol}, not {c.symbol}"
                 )
         self.pending = mv
-        if any(p not in self.public for p in pos):
+        if self.show_end and mv.positions:
+            self.face_down.append(mv)
+            self.add_claim(
+                seat,
+                R_CHEST,
+                f"seat {seat} set aside face down "
+                + ", ".join(c.symbol for c in cards)
+                + " (show_chests=end)",
+                claims.holds_cards(seat, pos, cards),
+            )
+            self._finish_set_aside(mv)
+        elif any(p not in self.public for p in pos):
             self.phase = "open_chest"
         else:
             self._finish_set_aside(mv)
@@ -373,7 +407,8 @@ class SunduchkiState(GameState):
     def _finish_set_aside(self, mv: SetAside) -> None:
         seat = mv.seat
         for p, c in zip(mv.positions, mv.cards, strict=True):
-            self.public[p] = c
+            if not self.show_end:
+                self.public[p] = c
             self.hands[seat].remove(p)
             self.set_aside.append(p)
         for r in sorted({c.rank for c in mv.cards}):
@@ -556,6 +591,9 @@ class SunduchkiState(GameState):
                 )
 
     def _apply_opened(self, ev: Opened) -> None:
+        if self.phase == "open_chests":
+            self._open_face_down(ev)
+            return
         mv = self.pending
         assert mv is not None
         claimed = dict(zip(mv.positions, mv.cards, strict=True))
@@ -619,11 +657,57 @@ class SunduchkiState(GameState):
         """End the game if every chest is out or the safety cap is reached."""
         if self._all_out() or self.moves >= self.options["max_moves"]:
             self.capped = not self._all_out()
-            self.phase = "done"
-            self.turn = None
-            self.history.append(Note("end", -1))
+            self._done()
             return True
         return False
+
+    def _done(self) -> None:
+        self.turn = None
+        self.history.append(Note("end", -1))
+        self.phase = "open_chests" if self.face_down else "done"
+
+    def _to_open(self) -> list[SetAside]:
+        """The face-down chests to open now: the challenged one, or all at the end."""
+        if self.challenge is None:
+            return list(self.face_down)
+        _seat, rank = self.challenge
+        return [mv for mv in self.face_down if rank in {c.rank for c in mv.cards}]
+
+    def _apply_challenge(self, mv: Challenge) -> None:
+        chests = [m for m in self.face_down if mv.rank in {c.rank for c in m.cards}]
+        if not chests:
+            raise IllegalMove(
+                mv.seat, R_CHEST, f"no chest of {mv.rank.name_in('en', True)} is face down"
+            )
+        self.challenge = (mv.seat, mv.rank)
+        self.phase = "open_chests"
+
+    def _open_face_down(self, ev: Opened) -> None:
+        """``show_chests=end``: the chests set aside face down are opened for the count
+        (or one chest, challenged); a chest that is not what its seat claimed is a
+        ClaimMismatch blaming it; a challenged chest that is genuine blames the
+        challenger, who claimed to hold one of its cards."""
+        got = dict(zip(ev.positions, ev.cards, strict=True))
+        for mv in self._to_open():
+            for p, c in zip(mv.positions, mv.cards, strict=True):
+                if got[p] != c:
+                    raise ClaimMismatch(
+                        mv.seat,
+                        R_CHEST,
+                        f"the chest set aside face down at position {p} is {got[p].symbol}, "
+                        f"not the claimed {c.symbol}",
+                    )
+        if self.challenge is not None:
+            seat, rank = self.challenge
+            raise ClaimMismatch(
+                seat,
+                R_CHEST,
+                f"challenged the chest of {rank.name_in('en', True)}, which is genuine: "
+                f"seat {seat} cannot hold one of its cards",
+            )
+        self.public.update(got)
+        self.face_down = []
+        self.phase = "done"
 
     def _begin_turn(self, seat: int) -> None:
         """Start ``seat``'s turn: draw into an empty hand, skip, pass or ask
@@ -647,9 +731,7 @@ class SunduchkiState(GameState):
         # A full round of skips and passes with the stock empty: only a seat that kept
         # a complete chest hidden can cause this; the audit names it.
         self.stalled = True
-        self.phase = "done"
-        self.turn = None
-        self.history.append(Note("end", -1))
+        self._done()
 
     def _continue_turn(self, seat: int) -> None:
         """After a success the asker goes on, unless its hand is empty or no opponent
@@ -657,6 +739,9 @@ class SunduchkiState(GameState):
         if self._finish():
             return
         if not self.hands[seat]:
+            if self.draw_on and self.stock:  # draw at once and go on
+                self.turn, self.phase = seat, "empty_draw"
+                return
             self._begin_turn(self._next(seat))
         elif not self._opponents_with_cards(seat):
             self.history.append(Note("pass", seat))
@@ -729,6 +814,8 @@ class SunduchkiState(GameState):
             self.locked,
             self.moves,
             len(self.history),
+            sorted(q for mv in self.face_down for q in mv.positions),
+            None if self.challenge is None else [self.challenge[0], int(self.challenge[1])],
         ]
 
 

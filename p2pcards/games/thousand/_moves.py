@@ -50,3 +50,13 @@ class Play(Move):
     position: int
     card: Card
     declare: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseTalon(Move):
+    """Two seats only: the declarer takes talon ``index`` (0 or 1) of the two face-down
+    talons of two cards; the other stays face down, out of the hand ("Вдвоём", see
+    ``docs/rules/thousand.md``)."""
+
+    KIND: ClassVar[str] = "talon"
+    index: int

@@ -169,7 +169,9 @@ class ScoringRules:
     ``barrel_tries``/``barrel_penalty``: hands allowed on it and the cost of failing;
     ``bolts``/``bolt_penalty``: bolts per penalty and its cost; ``bolts_in_row``: only
     consecutive bolts count; ``declarer_scores``: "taken" or "bid"; ``compare``: "raw" or
-    "rounded" (what is compared with the bid).
+    "rounded" (what is compared with the bid); ``rounding``: "five" (scores written
+    rounded to 5) or "none"; ``barrel_exact``: only a made bid of exactly ``barrel_bid``
+    leaves the barrel upward.
     """
 
     barrel: int = 880
@@ -181,6 +183,18 @@ class ScoringRules:
     bolts_in_row: bool = True
     declarer_scores: str = "taken"
     compare: str = "raw"
+    rounding: str = "five"
+    barrel_exact: bool = False
+
+    def round(self, x: int) -> int:
+        """``x`` rounded as the table writes scores: to 5 (:func:`round5`) or, with
+        ``rounding="none"``, unchanged."""
+        return round5(x) if self.rounding == "five" else x
+
+    def leaves_barrel(self, bid: int) -> bool:
+        """True if a made ``bid`` takes its declarer off the barrel upward: at least
+        ``barrel_bid``, or exactly it with ``barrel_exact``."""
+        return bid == self.barrel_bid if self.barrel_exact else bid >= self.barrel_bid
 
 
 def hand_gains(
@@ -192,10 +206,10 @@ def hand_gains(
     total (or the bid, ``declarer_scores="bid"``) if it made the bid, else minus the bid.
     """
     total = taken[declarer]
-    made = (total if rules.compare == "raw" else round5(total)) >= bid
-    gains = [round5(t) for t in taken]
+    made = (total if rules.compare == "raw" else rules.round(total)) >= bid
+    gains = [rules.round(t) for t in taken]
     if made:
-        gains[declarer] = round5(total) if rules.declarer_scores == "taken" else bid
+        gains[declarer] = rules.round(total) if rules.declarer_scores == "taken" else bid
     else:
         gains[declarer] = -bid
     return gains, made
@@ -210,6 +224,7 @@ def settle(
     made: bool,
     tricks: int,
     rules: ScoringRules,
+    sitting_out: bool = False,
 ) -> tuple[Standing, list[str]]:
     """Apply one hand's ``gain`` to a seat's :class:`Standing` ("Запись, бочка и болты").
 
@@ -218,16 +233,29 @@ def settle(
     barrel a defender gains nothing; the declarer leaves it upward only by making a bid of
     at least ``barrel_bid`` (then it scores as usual), drops off by failing its bid (the
     bid is subtracted); after ``barrel_tries`` hands on it without leaving, it loses
-    ``barrel_penalty`` and is off.  Bolt: no trick this hand; the ``bolts``-th bolt (in a
-    row, or in all, ``bolts_in_row``) costs ``bolt_penalty`` and resets the count.
+    ``barrel_penalty`` and is off.  A made bid leaves the barrel if
+    :meth:`ScoringRules.leaves_barrel` says so.  Bolt: no trick this hand; the
+    ``bolts``-th bolt (in a row, or in all, ``bolts_in_row``) costs ``bolt_penalty`` and
+    resets the count.
+
+    ``sitting_out``: the dealer of a four-seat table, who plays no card this hand: its
+    ``gain`` (the talon's points) is added and may mount the barrel, but on the barrel it
+    gains nothing and the hand is not a try; it is never a bolt and keeps its bolt count.
 
     Returns the new standing and notes: "barrel", "off_barrel", "barrel_penalty",
     "bolt", "bolt_penalty".
     """
     notes: list[str] = []
     score, barrel, bolts = before.score, before.barrel, before.bolts
+    if sitting_out:
+        if barrel is None:
+            score += gain
+            if rules.barrel and score >= rules.barrel:
+                score, barrel = rules.barrel, 0
+                notes.append("barrel")
+        return replace(before, score=score, barrel=barrel, bolts=bolts), notes
     if barrel is not None:
-        if declarer and made and bid >= rules.barrel_bid:
+        if declarer and made and rules.leaves_barrel(bid):
             score += gain
             barrel = None
         elif declarer and not made:

@@ -2,16 +2,24 @@
 
 Sections cited: "Раздача и прикуп" (deal, talon, passing cards), "Торговля" (auction),
 "Марьяжи и смена козыря" (marriages), "Розыгрыш и взятки" (tricks), "Запись, бочка и
-болты" (scoring).  Seats are numbered clockwise; three seats.
+болты" (scoring).  Seats are numbered clockwise; two, three or four seats (the text's
+«есть варианты на двоих и четверых»; the variants are in ``docs/rules/thousand.md``).
 
-Positions of a hand: seat s is dealt positions ``7s .. 7s+6``; the talon is 21, 22, 23
-(the shuffle decides the cards, so a fixed layout reveals nothing).
+The *players* of a hand are the seats dealt cards: every seat with two or three seats;
+with four, every seat but the dealer, who sits the hand out («на прикупе»).
 
-Phases of a hand: shuffle, deal (a Reveal per seat), auction (the first hand's 100 is
-automatic; Bid/Pass decisions clockwise), talon (Open after a contested auction, Reveal
-to the declarer after an all-pass), give (the declarer's GiveCards, then a Reveal to each
-opponent), then eight tricks of Play decisions, each card opened.  The hand is scored and
-the next dealer (clockwise) deals, until a seat reaches the target or ``max_hands``.
+Positions of a hand: the k-th player in seat order is dealt positions ``h*k .. h*k+h-1``
+(h = 7, or 10 with two seats); the talon is 21, 22, 23 (two seats: two talons, 20-21 and
+22-23).  The shuffle decides the cards, so a fixed layout reveals nothing.
+
+Phases of a hand: shuffle, deal (a Reveal per player), auction (the first hand's 100 is
+automatic; Bid/Pass decisions clockwise among the players), with two seats the
+declarer's ChooseTalon, talon (Open after a contested auction, Reveal to the declarer
+after an all-pass), give (the declarer's GiveCards: with three players a card to each
+opponent, each then revealed to its receiver; with two seats two cards discarded face
+down), then the tricks (8, or 10 with two seats) of Play decisions, each card opened;
+with two seats the discard is opened before scoring.  The hand is scored and the next
+dealer (clockwise) deals, until a seat reaches the target or ``max_hands``.
 """
 
 from __future__ import annotations
@@ -36,7 +44,7 @@ from p2pcards.games._events import (
 )
 from p2pcards.games._moves import Event, Move
 from p2pcards.games._state import GameState, Knowledge, View
-from p2pcards.games.thousand._moves import Bid, GiveCards, Pass, Play
+from p2pcards.games.thousand._moves import Bid, ChooseTalon, GiveCards, Pass, Play
 from p2pcards.games.thousand._rules import (
     BID_STEP,
     FIRST_BID,
@@ -48,7 +56,6 @@ from p2pcards.games.thousand._rules import (
     R_PLAY,
     R_SCORE,
     ScoringRules,
-    Standing,
     allowed_plays,
     bid_limit,
     duty_text,
@@ -62,20 +69,43 @@ from p2pcards.games.thousand._rules import (
     thousand_deck,
     trick_winner,
 )
+from p2pcards.games.thousand._sheet import starting_standings
 
 HAND_SIZE = 7
 TALON = (21, 22, 23)
 TRICKS = 8
+HAND_SIZE_TWO = 10
+TALONS_TWO = ((20, 21), (22, 23))
+TRICKS_TWO = 10
 _DISPLAY = sort_key(_ORDER)
 
 
+def layout(seats: int) -> tuple[int, tuple[tuple[int, ...], ...], int]:
+    """(cards dealt to each player, the talons' positions, tricks per hand) for a table
+    of ``seats``: ``(10, ((20, 21), (22, 23)), 10)`` for two, ``(7, ((21, 22, 23),), 8)``
+    for three and four."""
+    if seats == 2:
+        return HAND_SIZE_TWO, TALONS_TWO, TRICKS_TWO
+    return HAND_SIZE, (TALON,), TRICKS
+
+
 def deal_order(hands: Sequence[Sequence[Card]], talon: Sequence[Card]) -> list[Card]:
-    """A deck order for ``LocalDealer(decks=[...])`` that deals ``hands[s]`` (7 cards)
-    to seat s and ``talon`` (3 cards) to the talon.  Raises ValueError unless the cards
-    are the 24-card deck exactly."""
+    """A deck order for ``LocalDealer(decks=[...])`` that deals ``hands[k]`` to the k-th
+    player of the hand in seat order and ``talon`` to the talon(s).
+
+    Three players (three seats, or four without the dealer): 7 cards each and a talon of
+    3.  Two seats: 10 cards each and 4 talon cards, the first two the talon 0, the last
+    two the talon 1.  Raises ValueError for another shape or unless the cards are the
+    24-card deck exactly."""
     order = [c for h in hands for c in h] + list(talon)
-    if len(hands) != 3 or any(len(h) != HAND_SIZE for h in hands) or len(talon) != 3:
-        raise ValueError("a Thousand deal is 7 cards to each of 3 seats and 3 in the talon")
+    size, talons, _ = layout(len(hands))
+    if len(hands) not in (2, 3) or any(len(h) != size for h in hands):
+        raise ValueError(
+            "a Thousand deal is 7 cards to each of 3 players and 3 in the talon, "
+            "or 10 cards to each of 2 and 2 + 2 in the talons"
+        )
+    if len(talon) != sum(len(t) for t in talons):
+        raise ValueError(f"the talon(s) of this deal hold {sum(len(t) for t in talons)} cards")
     if sorted(order) != sorted(thousand_deck()):
         raise ValueError("the deal is not the 24-card deck (a card missing or repeated)")
     return order
@@ -103,8 +133,11 @@ class SheetRow:
 class ThousandView(View):
     """One seat's view of a Thousand table (enough for terminal play).
 
-    ``dealer``/``first_hand``: seats of this hand; ``phase``: "auction", "talon", "give",
-    "play", "over" (or "shuffle"/"deal"); ``auction``: every call in order as (seat, bid),
+    ``dealer``/``first_hand``: seats of this hand; ``players``: the seats dealt cards
+    (with four seats every seat but the dealer); ``phase``: "auction", "choose" (two
+    seats: the declarer picks a talon), "talon", "give", "play", "over" (or
+    "shuffle"/"deal"/"discard_open"); ``talon_choice``: the talon taken (two seats) or
+    None; ``auction``: every call in order as (seat, bid),
     bid 0 for a pass (the first entry is the first hand's obligatory 100); ``bid`` and
     ``bidder``: the highest bid so far; ``passed``: per seat; ``declarer``: after the
     auction; ``talon``: the talon's cards when shown to everyone (else empty);
@@ -121,6 +154,8 @@ class ThousandView(View):
 
     dealer: int
     first_hand: int
+    players: tuple[int, ...]
+    talon_choice: int | None
     phase: str
     auction: tuple[tuple[int, int], ...]
     bid: int
@@ -173,15 +208,18 @@ def scoring_rules(options: Mapping[str, Any]) -> ScoringRules:
         bolts_in_row=bool(options["bolts_in_row"]),
         declarer_scores=str(options["declarer_scores"]),
         compare=str(options["compare"]),
+        rounding=str(options.get("rounding", "five")),
+        barrel_exact=bool(options.get("barrel_exact", False)),
     )
 
 
 class ThousandState(GameState):
-    """Thousand engine state for three seats (see the module docstring for the phases).
+    """Thousand engine state for two to four seats (see the module docstring).
 
     Public attributes used by tests and views: ``scores``, ``standings`` (per seat
-    :class:`Standing`), ``sheet``, ``dealer``, ``declarer``, ``bid``, ``trump``,
-    ``taken``, ``hands`` (positions per seat), ``public`` (position -> card).
+    :class:`Standing`), ``sheet``, ``dealer``, ``players``, ``declarer``, ``bid``,
+    ``trump``, ``taken``, ``hands`` (positions per seat), ``public`` (position -> card),
+    ``talon`` (the positions of the talon taken), ``discard`` (two seats).
     """
 
     def __init__(self, game: Any) -> None:
@@ -191,8 +229,10 @@ class ThousandState(GameState):
         self.target = int(o["target"])
         self.four_aces = bool(o["four_aces"])
         self.max_hands = int(o["max_hands"])
+        self.sitout_scores = str(o.get("sitout_scores", "talon"))
         self.deck_cards = thousand_deck()
-        self.standings = [Standing() for _ in range(self.seats)]
+        self.hand_size, self.talons, self.n_tricks = layout(self.seats)
+        self.standings = list(starting_standings(o, self.seats))
         self.sheet: list[SheetRow] = []
         self.hand_no = -1
         self._new_hand()
@@ -203,6 +243,13 @@ class ThousandState(GameState):
         self.phase = "shuffle"
         self.dealer = self.hand_no % self.seats
         self.first_hand = (self.dealer + 1) % self.seats
+        self.players: tuple[int, ...] = tuple(
+            s for s in range(self.seats) if self.seats < 4 or s != self.dealer
+        )
+        self.sitout: int | None = self.dealer if self.seats == 4 else None
+        self.talon_choice: int | None = None
+        self.talon: tuple[int, ...] = self.talons[0] if len(self.talons) == 1 else ()
+        self.discard: tuple[int, ...] = ()
         self.hands: list[list[int]] = [[] for _ in range(self.seats)]
         self.public: dict[int, Card] = {}
         self.cursor = 0
@@ -231,12 +278,26 @@ class ThousandState(GameState):
         """Running score per seat."""
         return [s.score for s in self.standings]
 
-    def _opponents(self, seat: int) -> tuple[int, int]:
-        return ((seat + 1) % self.seats, (seat + 2) % self.seats)
-
-    def _next_bidder(self, seat: int) -> int:
+    def _next_player(self, seat: int) -> int:
+        """The next seat clockwise after ``seat`` that plays this hand."""
         for i in range(1, self.seats + 1):
             s = (seat + i) % self.seats
+            if s != self.sitout:
+                return s
+        raise AssertionError("no player")
+
+    def _opponents(self, seat: int) -> tuple[int, ...]:
+        """The other players of this hand, clockwise from ``seat``."""
+        out, s = [], seat
+        for _ in range(len(self.players) - 1):
+            s = self._next_player(s)
+            out.append(s)
+        return tuple(out)
+
+    def _next_bidder(self, seat: int) -> int:
+        s = seat
+        for _ in range(self.seats):
+            s = self._next_player(s)
             if not self.passed[s]:
                 return s
         raise AssertionError("every seat passed")
@@ -247,23 +308,32 @@ class ThousandState(GameState):
         if p == "shuffle":
             return Shuffle(self.hand_no, 0, self.deck_cards)
         if p == "deal":
-            seat = (self.first_hand + self.cursor) % self.seats
+            seat = self._deal_seq()[self.cursor]
             return Reveal(tuple(self.hands[seat]), seat)
-        if p in ("auction", "give", "play"):
+        if p in ("auction", "choose", "give", "play"):
             assert self.turn is not None
             return Decision(self.turn)
         if p == "talon":
             assert self.declarer is not None
             if self.talon_shown:
-                return Open(TALON)
-            return Reveal(TALON, self.declarer)
+                return Open(self.talon)
+            return Reveal(self.talon, self.declarer)
         if p == "give_reveal":
             to = self._opponents(self._seat_of_declarer())[self.cursor]
             return Reveal((self.given[self.cursor],), to)
         if p == "open":
             assert self.pending is not None
             return Open((self.pending.position,))
+        if p == "discard_open":
+            return Open(tuple(q for q in self.discard if q not in self.public))
         return Finished(self.result())
+
+    def _deal_seq(self) -> list[int]:
+        """The players in dealing order: the first hand, then clockwise."""
+        seq = [self.first_hand]
+        while len(seq) < len(self.players):
+            seq.append(self._next_player(seq[-1]))
+        return seq
 
     def _seat_of_declarer(self) -> int:
         assert self.declarer is not None
@@ -298,7 +368,11 @@ class ThousandState(GameState):
             limit = bid_limit(cards, self.four_aces)
             bids: list[Move] = [Bid(seat, b) for b in range(self.bid + BID_STEP, limit + 1, 5)]
             return [Pass(seat), *bids]
+        if self.phase == "choose":
+            return [ChooseTalon(seat, i) for i in range(len(self.talons))]
         if self.phase == "give":
+            if len(self.players) == 2:  # a discard: the order does not matter
+                return [GiveCards(seat, (a, b)) for a in hand for b in hand if a < b]
             return [GiveCards(seat, (a, b)) for a in hand for b in hand if a != b]
         trick = [self._card(p) for _, p in self.trick]
         allowed = set(allowed_plays(cards, trick, self.trump))
@@ -333,6 +407,8 @@ class ThousandState(GameState):
                 raise IllegalMove(ev.seat, R_PLAY, f"it is seat {need.seat}'s turn, not yours")
             if self.phase == "auction" and isinstance(ev, Bid | Pass):
                 self._apply_call(ev)
+            elif self.phase == "choose" and isinstance(ev, ChooseTalon):
+                self._apply_choose(ev)
             elif self.phase == "give" and isinstance(ev, GiveCards):
                 self._apply_give(ev)
             elif self.phase == "play" and isinstance(ev, Play):
@@ -345,8 +421,9 @@ class ThousandState(GameState):
         if isinstance(need, Shuffle) and isinstance(ev, Shuffled):
             if (ev.hand, ev.first, ev.n) != (need.hand, need.first, need.n):
                 raise IllegalMove(None, R_DEAL, "shuffle of the wrong hand or size")
-            for s in range(self.seats):
-                self.hands[s] = list(range(HAND_SIZE * s, HAND_SIZE * (s + 1)))
+            h = self.hand_size
+            for k, s in enumerate(self.players):
+                self.hands[s] = list(range(h * k, h * (k + 1)))
             self.phase, self.cursor = "deal", 0
         elif isinstance(need, Reveal) and isinstance(ev, Revealed):
             if (tuple(ev.positions), ev.to) != (need.positions, need.to):
@@ -355,10 +432,16 @@ class ThousandState(GameState):
         elif isinstance(need, Open) and isinstance(ev, Opened):
             if tuple(ev.positions) != need.positions or len(ev.cards) != len(ev.positions):
                 raise IllegalMove(None, R_DEAL, "opened the wrong positions")
-            if self.phase == "talon":
+            if self.phase in ("talon", "discard_open"):
+                for c in ev.cards:
+                    if c not in self.deck_cards or c in self.public.values():
+                        raise IllegalMove(None, R_DEAL, f"opened {c.symbol}: not a free card")
                 for p, c in zip(ev.positions, ev.cards, strict=True):
                     self.public[p] = c
-                self._take_talon()
+                if self.phase == "talon":
+                    self._take_talon()
+                else:
+                    self._score_hand()
             else:
                 self._apply_opened_card(ev.cards[0])
         else:
@@ -367,7 +450,7 @@ class ThousandState(GameState):
     def _after_reveal(self) -> None:
         if self.phase == "deal":
             self.cursor += 1
-            if self.cursor == self.seats:
+            if self.cursor == len(self.players):
                 self._start_auction()
         elif self.phase == "talon":
             self._take_talon()
@@ -379,7 +462,7 @@ class ThousandState(GameState):
         self.phase = "auction"
         self.auction = [(self.first_hand, FIRST_BID)]
         self.bid, self.bidder = FIRST_BID, self.first_hand
-        self.turn = (self.first_hand + 1) % self.seats
+        self.turn = self._next_player(self.first_hand)
 
     def _apply_call(self, mv: Bid | Pass) -> None:
         seat = mv.seat
@@ -405,30 +488,51 @@ class ThousandState(GameState):
         else:
             self.auction.append((seat, 0))
             self.passed[seat] = True
-        if sum(not p for p in self.passed) == 1:
+        if sum(not self.passed[p] for p in self.players) == 1:
             assert self.bidder is not None
             self.declarer = self.bidder
             contested = any(b > 0 for _, b in self.auction[1:])
             show = self.options["show_talon"]
             self.talon_shown = show == "always" or (show == "contested" and contested)
-            self.turn = None
-            self.phase = "talon"
+            if len(self.talons) > 1:
+                self.turn, self.phase = self.declarer, "choose"
+            else:
+                self.turn, self.phase = None, "talon"
         else:
             self.turn = self._next_bidder(seat)
 
+    def _apply_choose(self, mv: ChooseTalon) -> None:
+        if not 0 <= mv.index < len(self.talons):
+            raise IllegalMove(
+                mv.seat, R_DEAL, f"there are talons 0 to {len(self.talons) - 1}, not {mv.index}"
+            )
+        self.talon_choice = mv.index
+        self.talon = self.talons[mv.index]
+        self.turn, self.phase = None, "talon"
+
     def _take_talon(self) -> None:
         d = self._seat_of_declarer()
-        self.hands[d].extend(TALON)
+        self.hands[d].extend(self.talon)
         self.phase = "give"
         self.turn = d
 
     def _apply_give(self, mv: GiveCards) -> None:
         hand = self.hands[mv.seat]
         ps = mv.positions
+        two = len(self.players) == 2
         if len(ps) != 2 or ps[0] == ps[1] or any(p not in hand for p in ps):
+            what = "discard two" if two else "pass two"
             raise IllegalMove(
-                mv.seat, R_DEAL, "pass two different cards of your hand, one to each opponent"
+                mv.seat,
+                R_DEAL,
+                f"{what} different cards of your hand" + ("" if two else ", one to each opponent"),
             )
+        if two:
+            self.discard = tuple(sorted(ps))
+            for p in ps:
+                hand.remove(p)
+            self.phase, self.turn = "play", mv.seat
+            return
         self.given = tuple(ps)
         for p, to in zip(ps, self._opponents(mv.seat), strict=True):
             hand.remove(p)
@@ -562,8 +666,8 @@ class ThousandState(GameState):
             self.aces = seat
             self.taken[seat] += FOUR_ACES_POINTS
         self.phase = "play"
-        if len(self.trick) < self.seats:
-            self.turn = (seat + 1) % self.seats
+        if len(self.trick) < len(self.players):
+            self.turn = self._next_player(seat)
             return
         cards = [self._card(p) for _, p in self.trick]
         winner = self.trick[trick_winner(cards, self.trump)][0]
@@ -571,14 +675,38 @@ class ThousandState(GameState):
         self.tricks[winner] += 1
         self.last_trick, self.last_winner = self.trick, winner
         self.trick = []
-        if self.trick_no == TRICKS:
+        if self.trick_no == self.n_tricks:
             self._end_hand()
             return
         self.trick_no += 1
         self.turn = winner
 
     def _end_hand(self) -> None:
+        self.turn = None
+        if any(p not in self.public for p in self.discard):
+            self.phase = "discard_open"
+            return
+        self._score_hand()
+
+    def sitout_points(self) -> int:
+        """What the dealer of a four-seat table scores for this hand (unrounded), from the
+        talon's cards (public by the end of the hand): option ``sitout_scores`` "talon"
+        their card points, "talon_marriage" those plus a marriage the talon holds,
+        "none" 0."""
+        if self.sitout_scores == "none":
+            return 0
+        cards = [self.public[p] for p in self.talon if p in self.public]
+        got = points(cards)
+        if self.sitout_scores == "talon_marriage":
+            got += sum(MARRIAGE_POINTS[u] for u in marriages_in(cards))
+        return got
+
+    def _score_hand(self) -> None:
         d = self._seat_of_declarer()
+        if self.discard:  # two seats: the discard counts in the declarer's tricks
+            self.taken[d] += points(self.public[p] for p in self.discard)
+        if self.sitout is not None:
+            self.taken[self.sitout] = self.sitout_points()
         gains, made = hand_gains(self.taken, d, self.bid, self.rules)
         notes: list[tuple[str, ...]] = []
         for s in range(self.seats):
@@ -590,6 +718,7 @@ class ThousandState(GameState):
                 made=made,
                 tricks=self.tricks[s],
                 rules=self.rules,
+                sitting_out=s == self.sitout,
             )
             self.standings[s] = st
             notes.append(tuple(n))
@@ -629,14 +758,19 @@ class ThousandState(GameState):
             hand_no=self.hand_no,
             dealer=self.dealer,
             first_hand=self.first_hand,
+            players=self.players,
+            talon_choice=self.talon_choice,
             phase=self.phase,
             auction=tuple(self.auction),
             bid=self.bid,
             bidder=self.bidder,
             passed=tuple(self.passed),
             declarer=self.declarer,
-            talon=tuple(self.public[p] for p in TALON)
-            if self.talon_shown and not over and all(p in self.public for p in TALON)
+            talon=tuple(self.public[p] for p in self.talon)
+            if self.talon_shown
+            and not over
+            and self.talon
+            and all(p in self.public for p in self.talon)
             else (),
             talon_shown=self.talon_shown,
             turn=self.turn,
@@ -672,6 +806,8 @@ class ThousandState(GameState):
             self.turn,
             self.declarer,
             self.talon_shown,
+            self.talon_choice,
+            list(self.discard),
             list(self.given),
             [list(t) for t in self.trick],
             self.trick_no,

@@ -14,7 +14,7 @@ from p2pcards.cards import Card, Rank, Suit
 from p2pcards.games._bots import random_bot
 from p2pcards.games._moves import Move
 from p2pcards.games._state import View
-from p2pcards.games.thousand._moves import Bid, GiveCards, Pass, Play
+from p2pcards.games.thousand._moves import Bid, ChooseTalon, GiveCards, Pass, Play
 from p2pcards.games.thousand._rules import (
     MARRIAGE_POINTS,
     beats,
@@ -33,9 +33,11 @@ BARREL_RISK = 15
 
 
 def estimate(cards: Sequence[Card]) -> int:
-    """``basic``'s guess of the points ``cards`` (a 7-card hand) take as declarer:
-    aces and guarded tens, marriages with their king and queen, plus an allowance."""
-    est = TALON_ALLOWANCE
+    """``basic``'s guess of the points ``cards`` (a 7-card hand, or 10 with two seats)
+    take as declarer: aces and guarded tens, marriages with their king and queen, plus an
+    allowance (and, in a ten-card hand, two points per card beyond seven: longer hands
+    hold more of the deck's points)."""
+    est = TALON_ALLOWANCE + 2 * max(0, len(cards) - 7)
     for u in Suit:
         ranks = {c.rank for c in cards if c.suit == u}
         if Rank.ACE in ranks:
@@ -59,6 +61,8 @@ def basic_bot(view: View, legal: Sequence[Move], rng: random.Random) -> Move:
     first = legal[0]
     if isinstance(first, Pass | Bid):
         return _bid(view, legal)
+    if isinstance(first, ChooseTalon):  # two seats: the talons are alike unseen
+        return legal[rng.randrange(len(legal))]
     if isinstance(first, GiveCards):
         return _give(view, legal)
     plays = [m for m in legal if isinstance(m, Play)]
@@ -88,7 +92,10 @@ def _give(view: ThousandView, legal: Sequence[Move]) -> Move:
         return (int(c.suit in keep and c.rank in (Rank.KING, Rank.QUEEN)), *_cheap(c), p)
 
     a, b = sorted(cards, key=worth)[:2]
-    return GiveCards(view.seat, (a, b)) if GiveCards(view.seat, (a, b)) in legal else legal[0]
+    for mv in (GiveCards(view.seat, (a, b)), GiveCards(view.seat, (b, a))):
+        if mv in legal:
+            return mv
+    return legal[0]
 
 
 def _master(c: Card, mine: set[Card], played: set[Card]) -> bool:
@@ -124,7 +131,7 @@ def _play(view: ThousandView, plays: Sequence[Play]) -> Play:
     plain = [m for m in plays if not m.declare]
     winners = [m for m in plain if trick_winner([*trick, m.card], view.trump) == len(trick)]
     if winners:
-        if len(trick) == 2:
+        if len(trick) == len(view.players) - 1:  # last to play: the trick is ours
             return min(winners, key=lambda m: _cheap(m.card))
         safe = [
             m
