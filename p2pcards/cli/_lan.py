@@ -93,19 +93,18 @@ def identity_from_args(args: argparse.Namespace, *, for_play: bool = False) -> I
 _FATAL = (LobbyError, net.NetError, StorageError, OSError)
 
 
+def _leaves(exc: BaseException) -> list[BaseException]:
+    """The exceptions inside ``exc``, which may be a (nested) exception group from trio's
+    nurseries; ``[exc]`` for a plain exception."""
+    if isinstance(exc, BaseExceptionGroup):
+        return [leaf for sub in exc.exceptions for leaf in _leaves(sub)]
+    return [exc]
+
+
 def _fatal_leaf(exc: BaseException) -> BaseException | None:
     """The first LobbyError/NetError/StorageError/OSError inside ``exc`` (which may be an
     exception group from trio's nurseries), StorageError first; None if there is none."""
-    leaves: list[BaseException] = []
-
-    def walk(e: BaseException) -> None:
-        if isinstance(e, BaseExceptionGroup):
-            for sub in e.exceptions:
-                walk(sub)
-        else:
-            leaves.append(e)
-
-    walk(exc)
+    leaves = _leaves(exc)
     for kind in (StorageError, *_FATAL):
         for leaf in leaves:
             if isinstance(leaf, kind):
@@ -116,9 +115,20 @@ def _fatal_leaf(exc: BaseException) -> BaseException | None:
 def run_lan(main: Callable[[argparse.Namespace], Awaitable[int]], args: argparse.Namespace) -> int:
     """``trio.run(main, args)``; a lobby, network or file error (even inside an exception
     group) is printed as one clear line and gives exit status 2."""
+    from p2pcards.cli._tui._seat import Quit
+
     try:
         return trio.run(main, args)
+    except (Quit, KeyboardInterrupt, EOFError):
+        return _left(args.lang)
     except (*_FATAL, BaseExceptionGroup) as e:  # type: ignore[misc]
+        leaves = _leaves(e)
+        if any(isinstance(x, Quit | KeyboardInterrupt | EOFError) for x in leaves):
+            return _left(args.lang)  # q, Ctrl-C or Ctrl-D inside a nursery
+        exits = [x for x in leaves if isinstance(x, SystemExit)]
+        if exits and len(exits) == len(leaves):
+            code = exits[0].code
+            return code if isinstance(code, int) else 1
         leaf = _fatal_leaf(e)
         if leaf is None:
             raise
@@ -133,6 +143,12 @@ def run_lan(main: Callable[[argparse.Namespace], Awaitable[int]], args: argparse
                 file=sys.stderr,
             )
         return 2
+
+
+def _left(lang: str) -> int:
+    """The one line printed when the player leaves (q, Ctrl-C, Ctrl-D); exit status 130."""
+    print(tr(lang, "you left the table; run the same command again to come back"))
+    return 130
 
 
 def parse_address(text: str) -> net.Address | None:

@@ -1,0 +1,48 @@
+"""Leaving a LAN game: q, Ctrl-C or Ctrl-D raised inside trio's nurseries (where they
+arrive wrapped in an exception group) end the command with one line and status 130,
+never a traceback (issue 15: `q` in `p2pcards join` printed a 76-line ExceptionGroup)."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+import trio
+
+from p2pcards.cli._lan import run_lan
+from p2pcards.cli._tui import Quit
+
+
+def _in_nursery(exc: BaseException) -> object:
+    async def main(args: argparse.Namespace) -> int:
+        async def boom() -> None:
+            raise exc
+
+        async with trio.open_nursery() as n:
+            n.start_soon(trio.sleep_forever)
+            n.start_soon(boom)
+        return 0
+
+    return main
+
+
+@pytest.mark.parametrize("exc", [Quit(), KeyboardInterrupt(), EOFError()])
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "you left the table; run the same command again to come back"),
+        ("ru", "вы вышли из-за стола"),
+    ],
+)
+def test_leaving_inside_a_nursery_is_one_line_and_status_130(
+    exc: BaseException, lang: str, line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = run_lan(_in_nursery(exc), argparse.Namespace(lang=lang))  # type: ignore[arg-type]
+    out, err = capsys.readouterr()
+    assert status == 130
+    assert line in out
+    assert "Traceback" not in out + err and "ExceptionGroup" not in out + err
+
+
+def test_a_system_exit_inside_a_nursery_keeps_its_status() -> None:
+    assert run_lan(_in_nursery(SystemExit(3)), argparse.Namespace(lang="en")) == 3  # type: ignore[arg-type]
