@@ -85,7 +85,7 @@ def create_app(source: SeatSource, token: str, *, lang: str = "en") -> Starlette
 
     async def socket(ws: WebSocket) -> None:
         await ws.accept()
-        state: dict[str, Any] = {"lang": lang, "sent": -1}
+        state: dict[str, Any] = {"lang": lang, "sent": -1, "epoch": 0}
         wake = trio.Event()
 
         async def changed_or_woken() -> None:
@@ -110,10 +110,14 @@ def create_app(source: SeatSource, token: str, *, lang: str = "en") -> Starlette
                     await changed_or_woken()
                     continue
                 wake = trio.Event()
+                epoch = state["epoch"]
                 latency.sent(snap.rev, snap.at)
                 data = screen(snap, state["lang"], trio.current_time())
                 await ws.send_text(json.dumps({"screen": data}, ensure_ascii=False))
-                state["sent"] = snap.rev
+                # a language switch that arrived while this screen was on its way asks for
+                # the screen again: it must not be marked as sent (the page stayed in the
+                # old language until the next move)
+                state["sent"] = snap.rev if state["epoch"] == epoch else -1
 
         async def receiver() -> None:
             while True:
@@ -131,6 +135,7 @@ def create_app(source: SeatSource, token: str, *, lang: str = "en") -> Starlette
             if msg.get("lang") in ("ru", "en"):
                 state["lang"] = msg["lang"]
                 state["sent"] = -1
+                state["epoch"] += 1
                 wake.set()
             if isinstance(msg.get("shown"), int):
                 latency.shown(msg["shown"])
