@@ -22,7 +22,7 @@ from typing import Any
 from p2pcards.ui._base import Presenter, symbols
 from p2pcards.ui._menu import Choice, Menu
 from p2pcards.ui._model import Backs, Column, Line, Part, Section, Sheet, Styled, cards_line
-from p2pcards.ui._names import Names
+from p2pcards.ui._names import Names, seat_names
 from p2pcards.ui._results import result_line
 from p2pcards.ui._table import (
     awaiting_line,
@@ -79,6 +79,7 @@ __all__ = [
     "presenter_names",
     "result_line",
     "ru_plural",
+    "seat_names",
     "symbols",
     "table_event_line",
     "waiting_line",

@@ -52,3 +52,17 @@ class Names:
     def join(self, seats: Sequence[int]) -> str:
         """Names of ``seats`` separated by commas ("-" for none)."""
         return ", ".join(self[s] for s in seats) or "-"
+
+
+BOT_NAMES = {
+    "en": ("Boris", "Vera", "Gleb", "Dasha", "Egor", "Zoya", "Ivan"),
+    "ru": ("Борис", "Вера", "Глеб", "Даша", "Егор", "Зоя", "Иван"),
+}
+"""Display names given to bots at an offline table, per language."""
+
+
+def seat_names(seats: int, human: int, human_name: str, lang: str) -> list[str]:
+    """Display names of an offline table: ``human_name`` at seat ``human`` (0-based), bot
+    names (:data:`BOT_NAMES` of ``lang``) at the others; ``seats`` names in all."""
+    bots = iter(BOT_NAMES["ru" if lang == "ru" else "en"] * 2)
+    return [human_name if s == human else next(bots) for s in range(seats)]

@@ -12,19 +12,9 @@ import trio
 
 from p2pcards.games import Game, OptionError, Player
 from p2pcards.games._levels import resolve_bot
+from p2pcards.ui import seat_names
 from p2pcards.web._offline import OfflineTable
 from p2pcards.web._serve import WebPage, start_page
-
-BOT_NAMES = {
-    "en": ("Boris", "Vera", "Gleb", "Dasha", "Egor", "Zoya", "Ivan"),
-    "ru": ("Борис", "Вера", "Глеб", "Даша", "Егор", "Зоя", "Иван"),
-}
-
-
-def seat_names(seats: int, human: int, human_name: str, lang: str) -> list[str]:
-    """Display names: ``human_name`` at seat ``human``, bot names at the others."""
-    bots = iter(BOT_NAMES["ru" if lang == "ru" else "en"] * 2)
-    return [human_name if s == human else next(bots) for s in range(seats)]
 
 
 def pick_bots(game: Game[Any], spec: str, human: int) -> list[Player]:

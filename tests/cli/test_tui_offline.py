@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from p2pcards.cli import main
-from p2pcards.cli._offline import play_offline, seat_names
+from p2pcards.cli._offline import play_offline
 from p2pcards.games import load_game
+from p2pcards.ui import seat_names
 from tests.cli._tui_util import scripted_seat
 
 

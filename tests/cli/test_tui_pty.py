@@ -9,8 +9,9 @@ import sys
 
 import pexpect
 
-from p2pcards.cli._offline import play_offline, seat_names
+from p2pcards.cli._offline import play_offline
 from p2pcards.games import load_game
+from p2pcards.ui import seat_names
 from tests.cli._tui_util import scripted_seat
 
 

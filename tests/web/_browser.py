@@ -15,8 +15,9 @@ import trio
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from p2pcards.games import load_game
+from p2pcards.ui import seat_names
 from p2pcards.web import OfflineTable, WebPage
-from p2pcards.web._run import pick_bots, seat_names, serve_offline
+from p2pcards.web._run import pick_bots, serve_offline
 
 CHROMIUM = os.environ.get("P2PCARDS_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
