@@ -706,6 +706,7 @@ class _Victim:
     table: Table
     inputs: int = 0  # since the last consistency check
     spoiled: bool = False
+    refused: list[bytes] = field(default_factory=list)  # since the snapshot or last check
 
 
 @dataclass
@@ -723,7 +724,8 @@ class TableFuzzer:
     game; a CheatDetected names the seat whose key signed the hostile entry (or None);
     every log the table holds replays as a valid transcript; and a table that only ever
     refused input still finishes the genuine game to a byte-identical log and the same
-    result (checked every ``check_every`` inputs and whenever a table is replaced).
+    result (checked every ``check_every`` inputs, at the end, and whenever a table that
+    had refused input is spoiled: rebuilt from its snapshot and the refused inputs).
     """
 
     game: str = "akulina"
@@ -821,6 +823,7 @@ class TableFuzzer:
         if v.spoiled:
             v.table = clone_table(v.snapshot)
             v.spoiled = False
+            v.refused = []
         t = v.table
         raw, signer = self._hostile(c, t)
         before = (len(t.log), t.log.head, t.engine.step, t.halted, _pending(t))
@@ -843,7 +846,13 @@ class TableFuzzer:
             self.accepted_seen += not cheats
             self._check_log(t, before[0])
             v.spoiled = True
+            if v.refused:  # the table as it was before this input: snapshot + refusals
+                rebuilt = clone_table(v.snapshot)
+                for r in v.refused:
+                    rebuilt.receive(r)
+                self.check_finishes(_Victim(v.snapshot, rebuilt))
             return
+        v.refused.append(raw)
         if v.inputs >= self.check_every:
             self.check_finishes(v)
 
@@ -860,6 +869,7 @@ class TableFuzzer:
         """A table that only refused input finishes the genuine game identically."""
         self.checks += 1
         v.inputs = 0
+        v.refused = []
         t = clone_table(v.table)
         outs = []
         for raw in self.log[1:]:
