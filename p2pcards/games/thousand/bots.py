@@ -10,14 +10,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from p2pcards.cards import Card, Rank, Suit
+from p2pcards.cards import THOUSAND_ORDER, Card, Rank, Suit
 from p2pcards.games._bots import random_bot
 from p2pcards.games._moves import Move
 from p2pcards.games._state import View
 from p2pcards.games.thousand._moves import Bid, ChooseTalon, GiveCards, Pass, Play
 from p2pcards.games.thousand._rules import (
     MARRIAGE_POINTS,
-    beats,
     marriages_in,
     points,
     strength,
@@ -98,16 +97,17 @@ def _give(view: ThousandView, legal: Sequence[Move]) -> Move:
     return legal[0]
 
 
+# the cards of each card's suit in the Thousand deck (9 to ace) that rank above it
+_ABOVE: dict[Card, tuple[Card, ...]] = {
+    Card(r, s): tuple(Card(o, s) for o in THOUSAND_ORDER if THOUSAND_ORDER[o] > THOUSAND_ORDER[r])
+    for s in Suit
+    for r in THOUSAND_ORDER
+}
+
+
 def _master(c: Card, mine: set[Card], played: set[Card]) -> bool:
     """No unseen card of ``c``'s suit ranks above it."""
-    for r in Rank:
-        other = Card(r, c.suit)
-        if r in (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE) and beats(
-            other, c
-        ):
-            if other not in mine and other not in played:
-                return False
-    return True
+    return all(o in mine or o in played for o in _ABOVE[c])
 
 
 def _play(view: ThousandView, plays: Sequence[Play]) -> Play:
