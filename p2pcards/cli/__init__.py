@@ -18,7 +18,7 @@ from p2pcards.cli._i18n import (
     translate_parser,
 )
 
-_COMMANDS = ["simulate", "audit", "host", "join", "list_tables", "identity", "play"]
+_COMMANDS = ["simulate", "audit", "host", "join", "list_tables", "games", "identity", "play"]
 
 
 def build_parser(lang: str | None = None) -> argparse.ArgumentParser:

@@ -15,7 +15,7 @@ from typing import Any
 import trio
 
 from p2pcards import net
-from p2pcards.cli._i18n import N_, add_lang_argument, tr
+from p2pcards.cli._i18n import N_, add_lang_argument, tr, trn
 from p2pcards.cli._results import format_result
 from p2pcards.files import ENV_HOME, StorageError, check_writable, home
 from p2pcards.identity import Identity, IdentityError, load_or_create_identity
@@ -24,6 +24,8 @@ from p2pcards.peer import (
     LobbyError,
     LobbyUpdate,
     Session,
+    Unfinished,
+    drop_table,
     resume_table,
     run_bot,
     unfinished_tables,
@@ -68,8 +70,10 @@ def add_lan_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--new",
         action="store_true",
-        help="do not resume an unfinished table (by default a crashed or interrupted "
-        "game is rejoined first)",
+        help="start this new table even though an unfinished one is waiting (it stays: "
+        "p2pcards games lists it); without --new the same command brings you back to "
+        "the table it sat at, and another unfinished table is asked about (headless: "
+        "refused)",
     )
 
 
@@ -308,25 +312,129 @@ def describe_event(
     return None
 
 
-async def resume_unfinished(identity: Identity, args: argparse.Namespace, lang: str) -> int | None:
-    """If this identity has a seat at an unfinished table (a crash, a closed terminal),
-    rejoin it and play it to the end; returns the exit status, or None if there is none.
-    ``--new`` skips this."""
+def _matches(u: Unfinished, game: str | None, target: str | None) -> bool:
+    """Whether the command being run is the one that sat at ``u`` (so running it again
+    brings the player back): ``host GAME`` at a table this seat hosted of that game;
+    ``join`` / ``bot --join`` with the host's address or the table's name."""
+    if game is not None:
+        return u.seat == 0 and u.game == game
+    if target is None:
+        return False
+    addr = parse_address(target)
+    if addr is not None:
+        return u.host_address is not None and tuple(u.host_address) == tuple(addr)
+    name = u.table_name.lower()
+    return bool(name) and (name == target.lower() or name.startswith(target.lower()))
+
+
+def refusal_text(pending: Sequence[Unfinished], lang: str) -> str:
+    """Why a headless command does not start a new table: the unfinished ones, each with
+    the commands that resume or drop it."""
+    from p2pcards.cli.games import table_line
+
+    lines = [
+        trn(
+            lang,
+            "p2pcards: an unfinished table is waiting for you:",
+            "p2pcards: {n} unfinished tables are waiting for you:",
+            len(pending),
+        )
+    ]
+    for u in pending:
+        lines.append("  " + table_line(u, lang))
+        lines.append(
+            "    "
+            + tr(
+                lang,
+                "resume it: p2pcards games resume {id}   drop it: p2pcards games drop {id}",
+                id=u.short_id,
+            )
+        )
+    lines.append(tr(lang, "or start this table anyway with --new (the unfinished ones stay)."))
+    return "\n".join(lines)
+
+
+async def _ask_about(u: Unfinished, lang: str) -> str:
+    """Ask the player what to do about the unfinished table ``u``: "resume", "new",
+    "drop"; a wrong key asks again; ``q`` (or end of input) leaves."""
+    from p2pcards.cli.games import table_line
+
+    print(tr(lang, "You have an unfinished table: {table}", table=table_line(u, lang)))
+    print(tr(lang, "  1. resume it"))
+    print(tr(lang, "  2. start the new table (the unfinished one stays: p2pcards games)"))
+    print(tr(lang, "  3. drop it (its log stays, for audit) and start the new table"))
+    print(tr(lang, "  q. quit"))
+    while True:
+        try:
+            text = await trio.to_thread.run_sync(
+                input, tr(lang, "your choice: "), abandon_on_cancel=True
+            )
+        except EOFError:
+            text = "q"
+        key = text.strip().lower()
+        if key in ("1", "2", "3"):
+            return {"1": "resume", "2": "new", "3": "drop"}[key]
+        if key in ("q", "й", "в"):
+            raise EOFError
+        print(tr(lang, "please type 1, 2, 3 or q"))
+
+
+async def resume_unfinished(
+    identity: Identity,
+    args: argparse.Namespace,
+    lang: str,
+    *,
+    game: str | None = None,
+    target: str | None = None,
+    interactive: bool = False,
+) -> int | None:
+    """Before a new table: deal with this identity's unfinished tables (a crash, a
+    closed terminal).  One that the same command sat at (:func:`_matches`: ``game`` for
+    host, ``target`` for join) is resumed and played to the end.  Any other is never
+    substituted silently: ``interactive``, the player is asked (resume, start the new
+    one, drop); headless, the command refuses, naming each and the commands to resume or
+    drop it (exit status 2).  Returns the exit status, or None to go on with the new
+    table.  ``--new`` skips all this."""
     if getattr(args, "new", False):
         return None
     pending = unfinished_tables(identity)
     if not pending:
         return None
-    u = pending[0]
-    print(
-        tr(
-            lang,
-            "resuming the unfinished {game} table {value} (start with --new to leave it)",
-            game=u.game,
-            value=u.table_id.hex()[:8],
-        ),
-        flush=True,
-    )
+    same = [u for u in pending if _matches(u, game, target)]
+    if same:
+        u = same[0]
+        print(
+            tr(
+                lang,
+                "resuming the unfinished {game} table {value} (this command sat at it; "
+                "--new starts another)",
+                game=_title(u.game, lang),
+                value=u.short_id,
+            ),
+            flush=True,
+        )
+        return await resume_one(identity, u, args, lang)
+    if not interactive:
+        print(refusal_text(pending, lang), file=sys.stderr)
+        return 2
+    for u in pending:
+        what = await _ask_about(u, lang)
+        if what == "resume":
+            return await resume_one(identity, u, args, lang)
+        if what == "drop":
+            drop_table(u)
+            print(tr(lang, "dropped; its log stays for audit: {log_path}", log_path=u.path))
+    return None
+
+
+def _title(game: str, lang: str) -> str:
+    from p2pcards.cli.games import title
+
+    return title(game, lang)
+
+
+async def resume_one(identity: Identity, u: Unfinished, args: argparse.Namespace, lang: str) -> int:
+    """Rejoin the unfinished table ``u`` and play it to the end; the exit status."""
     t0 = time.monotonic()
     async with resume_table(
         identity, u.table_id, lang=lang, abandon_after=args.abandon_after

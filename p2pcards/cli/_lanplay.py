@@ -38,7 +38,7 @@ def run_play(args: argparse.Namespace) -> int:
 async def _play(args: argparse.Namespace) -> int:
     lang = args.lang
     me = identity_from_args(args)
-    resumed = await resume_unfinished(me, args, lang)
+    resumed = await resume_unfinished(me, args, lang, interactive=True)
     if resumed is not None:
         return resumed
     print(

@@ -98,7 +98,8 @@ async def _host(args: argparse.Namespace) -> int:
         except OptionError as e:
             print(f"p2pcards: {error_text(args.lang, e)}", file=sys.stderr)
             return 2
-    resumed = await resume_unfinished(me, args, lang)
+    interactive = not args.headless and sys.stdin.isatty()
+    resumed = await resume_unfinished(me, args, lang, game=game.name, interactive=interactive)
     if resumed is not None:
         return resumed
     interfaces = args.interface

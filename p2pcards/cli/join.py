@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from p2pcards.cli._i18n import tr
@@ -61,7 +62,8 @@ def run_join(args: argparse.Namespace) -> int:
 async def _join(args: argparse.Namespace) -> int:
     lang = args.lang
     me = identity_from_args(args, for_play=True)
-    resumed = await resume_unfinished(me, args, lang)
+    interactive = args.command == "join" and sys.stdin.isatty()
+    resumed = await resume_unfinished(me, args, lang, target=args.target, interactive=interactive)
     if resumed is not None:
         return resumed
     address, fp = await find_table(args.target, args.interface, lang)

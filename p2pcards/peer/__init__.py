@@ -35,7 +35,13 @@ from p2pcards.peer._lobby import (
     probe_table,
 )
 from p2pcards.peer._plain import to_plain
-from p2pcards.peer._resume import Unfinished, resume_table, unfinished_tables
+from p2pcards.peer._resume import (
+    Unfinished,
+    drop_table,
+    known_tables,
+    resume_table,
+    unfinished_tables,
+)
 from p2pcards.peer._session import Session
 from p2pcards.peer._storage import TableStorage
 
@@ -62,8 +68,10 @@ __all__ = [
     "TableStorage",
     "Unfinished",
     "Update",
+    "drop_table",
     "host_table",
     "join_table",
+    "known_tables",
     "play_bot",
     "probe_table",
     "resume_table",

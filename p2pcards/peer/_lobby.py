@@ -158,6 +158,7 @@ class Lobby:
                 "members": [[m.peer_id, *(m.address or ("", 0))] for m in members],
                 "port": self.address[1],
                 "bind": self.mesh.address[0] if self.mesh.address else "",
+                "name": self.table_name,
             },
         )
         storage.append_entries([genesis])

@@ -9,7 +9,9 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import msgpack
 import trio
 
 from p2pcards import net
@@ -19,23 +21,64 @@ from p2pcards.peer._lobby import LobbyError
 from p2pcards.peer._session import Session
 from p2pcards.peer._storage import TableStorage, read_entries
 from p2pcards.table import Table
-from p2pcards.transcript import TranscriptError, peek_entry, verify_genesis
+from p2pcards.transcript import (
+    RecordType,
+    TranscriptError,
+    peek_entry,
+    read_log,
+    verify_genesis,
+)
 
 
 @dataclass(frozen=True)
 class Unfinished:
-    """A table this identity sits at whose game has not ended: ``table_id``, ``path``
-    of its log, the game's name."""
+    """A table under the data directory (read from its files only): ``table_id``,
+    ``path`` of its log, the game's name, the seats' ``names``, this identity's ``seat``
+    (None: not seated), ``table_name`` (as announced; "" when not recorded),
+    ``host_address`` (where the host listened, from this seat's roster; None when not
+    recorded), ``mtime`` (the log's last change, seconds since the epoch), ``done``
+    (the game ended: a ``.done`` marker) and ``dropped`` (given up with
+    :func:`drop_table`: a ``.dropped`` marker)."""
 
     table_id: bytes
     path: Path
     game: str
+    names: tuple[str, ...] = ()
+    seat: int | None = None
+    table_name: str = ""
+    host_address: tuple[str, int] | None = None
+    mtime: float = 0.0
+    done: bool = False
+    dropped: bool = False
+
+    @property
+    def short_id(self) -> str:
+        """The first 8 hex digits of the table id (what the command line shows)."""
+        return self.table_id.hex()[:8]
 
 
-def unfinished_tables(identity: Identity, base: Path | None = None) -> list[Unfinished]:
-    """Tables under the data directory where ``identity`` has a seat and no ``.done``
-    marker (the game did not end), newest first.  Reads only: no file is created,
-    written or left open."""
+def _roster(log: Path) -> dict[str, Any]:
+    """This seat's roster (from the ``.secrets`` beside ``log``), read only; {} if none."""
+    try:
+        contents = read_log(log.with_suffix(".secrets").read_bytes())
+    except (OSError, ValueError, TranscriptError):
+        return {}
+    for r in contents.records:
+        if r.type != RecordType.SECRET:
+            continue
+        try:
+            key, data = msgpack.unpackb(r.data, raw=False)
+        except (ValueError, msgpack.UnpackException):
+            continue
+        if key == "roster" and isinstance(data, dict):
+            return data
+    return {}
+
+
+def known_tables(identity: Identity | None = None, base: Path | None = None) -> list[Unfinished]:
+    """Every table log under the data directory (``base``, else :func:`~p2pcards.files.home`),
+    newest first; with ``identity``, only the tables where it has a seat.  Reads only: no
+    file is created, written or left open; an unreadable log is left out."""
     root = (base if base is not None else home()) / "tables"
     out = []
     try:
@@ -43,18 +86,54 @@ def unfinished_tables(identity: Identity, base: Path | None = None) -> list[Unfi
     except OSError:
         return []
     for log in logs:
-        if log.with_suffix(".done").exists():
-            continue
         try:
             entries = read_entries(log)  # read only: creates and keeps open nothing
             if not entries:
                 continue
             _e, g = verify_genesis(entries[0])
+            mtime = log.stat().st_mtime
         except (ValueError, TranscriptError, OSError):
             continue
-        if any(s.identity == identity.peer_id for s in g.seats):
-            out.append(Unfinished(g.table, log, g.game))
+        ids = [s.identity for s in g.seats]
+        seat = ids.index(identity.peer_id) if identity and identity.peer_id in ids else None
+        if identity is not None and seat is None:
+            continue
+        roster = _roster(log) if seat is not None else {}
+        members = roster.get("members") or []
+        host = None
+        if members and isinstance(members[0], list) and len(members[0]) == 3 and members[0][1]:
+            host = (str(members[0][1]), int(members[0][2]))
+        out.append(
+            Unfinished(
+                g.table,
+                log,
+                g.game,
+                tuple(s.name for s in g.seats),
+                seat,
+                str(roster.get("name", "")),
+                host,
+                mtime,
+                log.with_suffix(".done").exists(),
+                log.with_suffix(".dropped").exists(),
+            )
+        )
     return out
+
+
+def unfinished_tables(identity: Identity, base: Path | None = None) -> list[Unfinished]:
+    """Tables under the data directory where ``identity`` has a seat, with neither a
+    ``.done`` marker (the game did not end) nor a ``.dropped`` one, newest first.  Reads
+    only: no file is created, written or left open."""
+    return [u for u in known_tables(identity, base) if not u.done and not u.dropped]
+
+
+def drop_table(table: Unfinished) -> Path:
+    """Give up an unfinished table: a ``.dropped`` marker beside its log, so that it is
+    no longer offered for resuming.  The log and the secrets stay (the log can still be
+    audited).  Returns the marker's path; raises OSError when it cannot be written."""
+    marker = table.path.with_suffix(".dropped")
+    marker.touch()
+    return marker
 
 
 @asynccontextmanager

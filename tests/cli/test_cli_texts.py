@@ -12,7 +12,9 @@ import pytest
 from p2pcards.cli import main
 from tests.ui._latin import foreign_words
 
-SUBCOMMANDS = ["simulate", "audit", "replay", "host", "join", "bot", "list", "identity", "play"]
+SUBCOMMANDS = [
+    "simulate", "audit", "replay", "host", "join", "bot", "list", "games", "identity", "play",
+]  # fmt: skip
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,10 @@ import re
 
 from p2pcards.games import game_info, game_names
 
-COMMANDS = {"simulate", "audit", "replay", "host", "join", "bot", "list", "identity", "play"}
+COMMANDS = {
+    "simulate", "audit", "replay", "host", "join", "bot", "list", "identity", "play", "games",
+    "resume", "drop",
+}  # fmt: skip
 VALUES = {
     "easy", "medium", "hard", "strong", "random", "basic", "true", "false", "taken", "bid", "raw",
     "always", "never", "ru", "en", "q", "h", "y", "n",

@@ -1,0 +1,257 @@
+"""``p2pcards games``: the tables in the data directory, past and unfinished (game,
+players, date, result, verdict, log); ``games drop ID`` gives up an unfinished one and
+``games resume ID`` sits back down at it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from p2pcards.cli._i18n import add_lang_argument, tr
+from p2pcards.files import ENV_HOME
+from p2pcards.games import OptionError, game_info
+from p2pcards.peer import Unfinished, drop_table, known_tables
+from p2pcards.table import AuditReport, audit_entries
+from p2pcards.ui import Names, Texts
+
+
+def register(sub: Any) -> None:
+    """Add the ``games`` subcommand (with ``drop`` and ``resume``)."""
+    p = sub.add_parser(
+        "games",
+        help="list your past and unfinished tables; drop or resume an unfinished one",
+        description="List the tables in your data directory, newest first: the table's "
+        "id, the game, the date, the players, the verdict of its audit with the result, "
+        "and the log's path.  An unfinished table (a crash, a closed terminal) is offered "
+        "again by host and join until you resume or drop it.",
+        epilog="examples:\n"
+        "  p2pcards games\n"
+        "  p2pcards games resume 1a2b3c4d      # sit back down at an unfinished table\n"
+        "  p2pcards games drop 1a2b3c4d        # give it up (its log stays, for audit)\n"
+        "  p2pcards games --json",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _common(p)
+    p.add_argument("--json", action="store_true", help="one JSON array of tables")
+    p.set_defaults(func=run_list, games_action=None)
+    actions = p.add_subparsers(dest="games_action", metavar="ACTION")
+    d = actions.add_parser(
+        "drop",
+        help="give up an unfinished table: it is no longer offered for resuming",
+        description="Give up an unfinished table: host and join stop offering it.  Its "
+        "log and secrets stay in the data directory (the log can still be audited).",
+    )
+    d.add_argument("table", metavar="ID", help="the table's id (its first digits will do)")
+    _common(d)
+    d.set_defaults(func=run_drop)
+    r = actions.add_parser(
+        "resume",
+        help="sit back down at an unfinished table and play it to the end",
+        description="Rebuild an unfinished table from its files, reconnect to the other "
+        "players and play your seat to the end (in the terminal, or with --headless).",
+    )
+    r.add_argument("table", metavar="ID", help="the table's id (its first digits will do)")
+    _common(r)
+    r.add_argument("--headless", metavar="STRATEGY", help="play your seat with a bot")
+    r.add_argument(
+        "--abandon-after",
+        type=float,
+        default=900.0,
+        metavar="SECONDS",
+        help="after waiting this long for one player, vote to end the hand without them "
+        "(default 900: people think)",
+    )
+    r.set_defaults(func=run_resume)
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    add_lang_argument(p)
+    if "--home" not in p._option_string_actions:
+        p.add_argument(
+            "--home",
+            type=Path,
+            help="data directory (identity, logs); default $P2PCARDS_HOME or the platform's",
+        )
+
+
+def _use_home(args: argparse.Namespace) -> None:
+    if getattr(args, "home", None):
+        os.environ[ENV_HOME] = str(args.home)
+
+
+def title(game: str, lang: str) -> str:
+    """The game's title in ``lang`` ("Тысяча"), or its name when unknown."""
+    try:
+        return game_info(game).title[lang]
+    except OptionError:
+        return game
+
+
+def date_text(t: float) -> str:
+    """Local date and time of ``t`` (seconds since the epoch): "2026-12-01 10:03"."""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
+
+
+def table_line(u: Unfinished, lang: str) -> str:
+    """One line naming a table: "Тысяча 1a2b3c4d (Аня, Борис, Вера; 2026-12-01 10:03)"."""
+    return tr(
+        lang,
+        "{game} {id} ({names}; {date})",
+        game=title(u.game, lang),
+        id=u.short_id,
+        names=Names(u.names).join(range(len(u.names))),
+        date=date_text(u.mtime),
+    )
+
+
+def verdict_text(u: Unfinished, report: AuditReport, lang: str) -> str:
+    """The state of a table in words: its audit's verdict with the result, "unfinished"
+    with where the log stops, or "dropped"."""
+    from p2pcards.cli.audit import outcome_text, stop_text
+
+    t = Texts(lang)
+    names = Names(u.names)
+    if report.verdict == "verified":
+        return t("verified: {outcome}", outcome=outcome_text(t, report.result, names))
+    if report.verdict == "cheating":
+        who = names.join(sorted({c.seat for c in report.cheats if c.seat is not None}))
+        return t("cheating found: {who} (p2pcards audit shows where)", who=who or "?")
+    if report.verdict == "abandoned" and report.table is not None and report.table.abandoned:
+        a = report.table.abandoned
+        return t(
+            "abandoned in hand {hand}: {name} stopped responding", hand=a.hand, name=names[a.seat]
+        )
+    if report.verdict == "unreadable":
+        return t("unreadable: {why}", why=report.error)
+    if u.dropped:
+        return t("dropped unfinished; {why}", why=stop_text(t, report, names))
+    return t("unfinished; {why}", why=stop_text(t, report, names))
+
+
+def _audit(u: Unfinished) -> AuditReport:
+    from p2pcards.cli.audit import read_entries
+
+    try:
+        return audit_entries(read_entries(u.path))
+    except (OSError, ValueError) as e:
+        return AuditReport("unreadable", error=str(e))
+
+
+def run_list(args: argparse.Namespace) -> int:
+    """Print every table, newest first; 0 (also when there is none)."""
+    _use_home(args)
+    lang = args.lang
+    tables = known_tables()
+    if args.json:
+        out = []
+        for u in tables:
+            report = _audit(u)
+            out.append(
+                {
+                    "table_id": u.table_id.hex(),
+                    "game": u.game,
+                    "players": list(u.names),
+                    "date": date_text(u.mtime),
+                    "state": "dropped"
+                    if u.dropped
+                    else ("unfinished" if report.verdict == "incomplete" else "over"),
+                    "verdict": report.verdict,
+                    "result": dict(report.result) if report.result is not None else None,
+                    "log": str(u.path),
+                }
+            )
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+        return 0
+    if not tables:
+        print(tr(lang, "no tables yet: p2pcards host GAME opens one, p2pcards join sits at one"))
+        return 0
+    for u in tables:
+        report = _audit(u)
+        print(table_line(u, lang))
+        print("   " + verdict_text(u, report, lang))
+        if report.verdict == "incomplete" and not u.dropped:
+            print(
+                "   "
+                + tr(
+                    lang,
+                    "resume: p2pcards games resume {id}   drop: p2pcards games drop {id}",
+                    id=u.short_id,
+                )
+            )
+        print("   " + tr(lang, "log: {log_path}", log_path=u.path))
+    return 0
+
+
+def find(tables: list[Unfinished], text: str, lang: str) -> Unfinished | None:
+    """The one table whose id starts with ``text``; prints why not and returns None when
+    no table or several do."""
+    key = text.strip().lower()
+    hits = [u for u in tables if key and u.table_id.hex().startswith(key)]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        print(
+            tr(lang, "p2pcards: no table {id!r} (p2pcards games lists them)", id=text),
+            file=sys.stderr,
+        )
+    else:
+        print(
+            tr(
+                lang,
+                "p2pcards: several tables start with {id!r}: {ids}; give more digits",
+                id=text,
+                ids=", ".join(u.table_id.hex()[:12] for u in hits),
+            ),
+            file=sys.stderr,
+        )
+    return None
+
+
+def run_drop(args: argparse.Namespace) -> int:
+    """Drop an unfinished table; 0, or 2 when there is no such unfinished table."""
+    _use_home(args)
+    lang = args.lang
+    u = find(known_tables(), args.table, lang)
+    if u is None:
+        return 2
+    if u.done:
+        print(tr(lang, "p2pcards: the table {id} is over: nothing to drop", id=u.short_id),
+              file=sys.stderr)  # fmt: skip
+        return 2
+    try:
+        drop_table(u)
+    except OSError as e:
+        print(f"p2pcards: {e}", file=sys.stderr)
+        return 2
+    print(
+        tr(
+            lang,
+            "dropped {table}; its log stays for audit: {log_path}",
+            table=table_line(u, lang),
+            log_path=u.path,
+        )
+    )
+    return 0
+
+
+def run_resume(args: argparse.Namespace) -> int:
+    """Resume an unfinished table by id and play it; exit status as for host and join."""
+    from p2pcards.cli._lan import identity_from_args, resume_one, run_lan
+
+    _use_home(args)
+    lang = args.lang
+    me = identity_from_args(args, for_play=True)
+    tables = [u for u in known_tables(me) if not u.done]
+    u = find(tables, args.table, lang)
+    if u is None:
+        return 2
+
+    async def main(a: argparse.Namespace) -> int:
+        return await resume_one(me, u, a, lang)
+
+    return run_lan(main, args)

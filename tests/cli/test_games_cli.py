@@ -1,0 +1,113 @@
+"""Unfinished tables are never substituted silently (issue 15, item 2): ``p2pcards
+games`` lists them with the commands to resume or drop them, ``games drop`` gives one
+up, a headless host or bot of another table refuses naming the unfinished one, and the
+same command that sat at a table finds it again.  No network: everything here happens
+before a socket is opened."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from p2pcards.cli import main
+from p2pcards.cli._lan import _matches
+from p2pcards.identity import load_or_create_identity
+from p2pcards.peer import unfinished_tables
+from tests.cli._tables import unfinished_table
+from tests.ui._latin import foreign_words
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    h = tmp_path / "home"
+    monkeypatch.setenv("P2PCARDS_HOME", str(h))
+    monkeypatch.delenv("P2PCARDS_LANG", raising=False)
+    return h
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        rc = main(list(argv))
+    except SystemExit as e:
+        rc = int(e.code or 0)
+    got = capsys.readouterr()
+    return rc, got.out, got.err
+
+
+def test_games_lists_an_unfinished_table_with_the_commands_to_resume_or_drop_it(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    me = load_or_create_identity("Аня")
+    tid = unfinished_table(home, me).hex()[:8]
+    rc, out, _ = run(capsys, "--lang", "ru", "games")
+    assert rc == 0
+    lines = out.splitlines()
+    assert lines[0].startswith(f"Тысяча {tid} (Аня, Борис, Вера; ")
+    assert lines[1].startswith("   не закончен; журнал обрывается на ожидании")
+    assert lines[2].split() == ["вернуться:", *f"p2pcards games resume {tid}".split(),
+                                "бросить:", *f"p2pcards games drop {tid}".split()]  # fmt: skip
+    assert lines[3].endswith(f"{tid}d5d6d7d8d9dadbdcdddedfe0.log")
+    assert [x for x in lines if foreign_words(x)] == []
+    rc, out, _ = run(capsys, "--lang", "en", "games", "--json")
+    (got,) = json.loads(out)
+    assert (got["game"], got["players"], got["state"], got["verdict"]) == (
+        "thousand", ["Аня", "Борис", "Вера"], "unfinished", "incomplete"
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("lang", "head", "resume"),
+    [
+        ("en", "p2pcards: an unfinished table is waiting for you:", "resume it: p2pcards games"),
+        ("ru", "p2pcards: вас ждёт 1 незаконченный стол:", "вернуться: p2pcards games resume"),
+    ],
+)
+def test_a_headless_host_of_another_game_refuses_naming_the_unfinished_table(
+    home: Path, capsys: pytest.CaptureFixture[str], lang: str, head: str, resume: str
+) -> None:
+    """Was: "resuming the unfinished thousand table d173fe4e" and a hang, for
+    ``host sunduchki --seats 2 --headless basic``."""
+    me = load_or_create_identity("Аня")
+    tid = unfinished_table(home, me).hex()[:8]
+    argv = ["--lang", lang, "host", "sunduchki", "--seats", "2", "--headless", "basic"]
+    rc, out, err = run(capsys, *argv, "--no-mdns")
+    assert rc == 2 and out == ""
+    lines = err.splitlines()
+    assert lines[0] == head
+    assert f" {tid} (Аня, Борис, Вера; " in lines[1]
+    assert lines[2].strip().startswith(resume) and f"drop {tid}" in lines[2]
+    assert "--new" in lines[3]
+    if lang == "ru":
+        assert [x for x in lines if foreign_words(x)] == []
+    rc, out, err = run(capsys, "--lang", lang, "bot", "--join", "10.9.9.9:4000")
+    assert rc == 2 and err.splitlines()[0] == head  # a bot for another table too
+
+
+def test_dropping_an_unfinished_table_keeps_its_log_and_stops_offering_it(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    me = load_or_create_identity("Аня")
+    tid = unfinished_table(home, me)
+    rc, _, err = run(capsys, "--lang", "en", "games", "drop", "ffff")
+    assert rc == 2 and "no table 'ffff'" in err
+    rc, out, _ = run(capsys, "--lang", "en", "games", "drop", tid.hex()[:6])
+    assert rc == 0 and out.startswith(f"dropped Thousand {tid.hex()[:8]} (Аня, Борис, Вера;")
+    assert unfinished_tables(me) == []
+    assert (home / "tables" / f"{tid.hex()}.log").exists()
+    rc, out, _ = run(capsys, "--lang", "en", "games")
+    assert out.splitlines()[1].startswith("   dropped unfinished; the log stops")
+    assert "games resume" not in out
+
+
+def test_the_same_command_finds_its_table_again(home: Path) -> None:
+    """Running the command that sat at a table again resumes it (the kill-and-restart
+    loop relies on it); a command for another game or table does not."""
+    me = load_or_create_identity("Аня")
+    unfinished_table(home, me, host_address=("10.77.0.1", 40000), name="Аня: Thousand")
+    (u,) = unfinished_tables(me)
+    assert _matches(u, "thousand", None) and not _matches(u, "sunduchki", None)
+    assert _matches(u, None, "10.77.0.1:40000") and not _matches(u, None, "10.77.0.1:40001")
+    assert _matches(u, None, "Аня: Thousand") and _matches(u, None, "аня")
+    assert not _matches(u, None, "Борис")
