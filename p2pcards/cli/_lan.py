@@ -192,8 +192,9 @@ async def find_table(
 
 
 def show_lobby(update: LobbyUpdate, lang: str) -> None:
-    """One line of lobby progress."""
-    names = ", ".join(update.names)
+    """One line of lobby progress: every seat's name and key fingerprint."""
+    fps = update.fingerprints or ("",) * len(update.names)
+    names = ", ".join(f"{n} [{fp}]" if fp else n for n, fp in zip(update.names, fps, strict=False))
     print(
         tr(
             lang,
@@ -217,6 +218,14 @@ async def follow_lobby(lobby: Any, lang: str) -> Session:
         n.start_soon(updates)
         session: Session = await lobby.started()
         n.cancel_scope.cancel()
+    print(
+        tr(
+            lang,
+            "table code: {code} (every player sees the same code: read it aloud once)",
+            code=session.table_code,
+        ),
+        flush=True,
+    )
     return session
 
 

@@ -112,7 +112,9 @@ class Snapshot:
     """What a seat's front end shows, at one moment.
 
     ``game``: the game's name; ``options``: its options (name -> value); ``seat``: this
-    seat; ``names``/``fingerprints``: per seat (``XXXX-XXXX-XXXX-XXXX``); ``connected``: per
+    seat; ``names``/``fingerprints``: per seat (``XXXX-XXXX-XXXX-XXXX``); ``table_code``:
+    the code every player reads aloud once (``"K7QX 3MAB Z2LD W4PE"``, derived from the
+    genesis: :func:`p2pcards.transcript.table_code`); ``connected``: per
     seat, whether its link is up (this seat: True); ``status``: :data:`Status`; ``hand``:
     the hand number (1-based, 0 before the first); ``view``: the engine's view for this seat
     (the game's View class; None in the lobby); ``legal``: this seat's legal moves (empty
@@ -128,6 +130,7 @@ class Snapshot:
     seat: int | None
     names: tuple[str, ...]
     fingerprints: tuple[str, ...]
+    table_code: str
     connected: tuple[bool, ...]
     status: Status
     hand: int
@@ -318,6 +321,7 @@ class SeatController:
             seat=s.seat,
             names=tuple(s.names),
             fingerprints=self._fingerprints,
+            table_code=s.table_code,
             connected=tuple(self._connected),
             status=self._status(exp),
             hand=t.hand,

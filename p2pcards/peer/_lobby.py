@@ -8,13 +8,19 @@ name and keys) and sends it with every member's address; each seat checks that t
 genesis says what was advertised and that its own seat is right, accepts it (signing),
 and the mesh becomes a full mesh.  After that the host has no special power.
 
-Lobby messages are direct messages, msgpack lists:
-``["join", name, sealing_key]``, ``["lobby", names]``, ``["start", genesis, members]``,
-``["refuse", reason]``.
+Lobby messages are direct messages, each signed by its sender's identity
+(:mod:`p2pcards.peer._signed`): ``join [name, sealing_key]`` (joiner), ``lobby [seats,
+total]`` (host: every seat's signed join statement, so each joiner checks every other
+seat's name and keys), ``start [genesis, roster]``, ``refuse [reason]``.  Every key
+received (a joiner's sealing key, every key of the genesis) is validated (canonical, not
+of small order: :func:`p2pcards.mental_poker.check_ed25519_key` /
+:func:`~p2pcards.mental_poker.check_x25519_key`), the error naming the peer.  The table
+code (:func:`p2pcards.transcript.table_code`) is derived from the genesis.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 import random
@@ -30,12 +36,29 @@ import trio
 from p2pcards import net
 from p2pcards.games import Game, game_info
 from p2pcards.identity import Identity
+from p2pcards.mental_poker import InvalidPublicKey, check_ed25519_key, check_x25519_key
 from p2pcards.peer._session import Session
+from p2pcards.peer._signed import (
+    LobbyMessageError,
+    open_message,
+    pack_body,
+    seal_message,
+    sign_body,
+    verify_body,
+)
 from p2pcards.peer._storage import TableStorage
 from p2pcards.table import Table
-from p2pcards.transcript import Genesis, SeatInfo, TranscriptError, make_genesis, verify_genesis
+from p2pcards.transcript import (
+    Genesis,
+    SeatInfo,
+    TranscriptError,
+    make_genesis,
+    table_code,
+    verify_genesis,
+)
+from p2pcards.transcript._genesis import MAX_NAME_LEN
 
-MAX_LOBBY_MSG = 64 * 1024
+log = logging.getLogger("p2pcards.peer")
 
 
 class LobbyError(Exception):
@@ -44,10 +67,13 @@ class LobbyError(Exception):
 
 @dataclass(frozen=True)
 class LobbyUpdate:
-    """Seats taken so far (display names, the host first) of ``total``."""
+    """Seats taken so far (display names, the host first) of ``total``;
+    ``fingerprints``: each seat's key fingerprint (``XXXX-XXXX-XXXX-XXXX``), in the same
+    order, every one checked against that seat's own signed statement."""
 
     names: tuple[str, ...]
     total: int
+    fingerprints: tuple[str, ...] = ()
 
 
 @dataclass
@@ -56,6 +82,16 @@ class _Member:
     name: str
     sealing: bytes
     address: net.Address | None = None
+    statement: tuple[bytes, bytes] = (b"", b"")  # its signed join: (body, signature)
+
+
+def _valid_name(name: object) -> bool:
+    return isinstance(name, str) and 0 < len(name) <= MAX_NAME_LEN and name.isprintable()
+
+
+def _who(peer_id: bytes, name: str = "") -> str:
+    fp = net.fingerprint(peer_id)
+    return f"{name} [{fp}]" if name else f"[{fp}]"
 
 
 class _Store:
@@ -86,21 +122,6 @@ class _Store:
         return False
 
 
-def _pack(*items: Any) -> bytes:
-    data: bytes = msgpack.packb(list(items), use_bin_type=True)
-    return data
-
-
-def _unpack(data: bytes) -> list[Any] | None:
-    try:
-        msg = msgpack.unpackb(
-            data, raw=False, max_bin_len=MAX_LOBBY_MSG, max_str_len=4096, max_array_len=64
-        )
-    except (ValueError, msgpack.UnpackException):
-        return None
-    return msg if isinstance(msg, list) and msg and isinstance(msg[0], str) else None
-
-
 @dataclass
 class Lobby:
     """A table being formed (host or joiner side).  ``updates`` receives LobbyUpdate;
@@ -122,6 +143,8 @@ class Lobby:
     _started: trio.Event = field(default_factory=trio.Event)
     session: Session | None = None
     error: str | None = None
+    table_code: str = ""
+    """The table code (``"K7QX 3MAB Z2LD W4PE"``) once the genesis is known, else ''."""
 
     def __post_init__(self) -> None:
         self._updates_send, self.updates = trio.open_memory_channel[LobbyUpdate](math.inf)
@@ -141,7 +164,8 @@ class Lobby:
         return self.session
 
     async def _start_session(self, genesis: bytes, members: Sequence[_Member]) -> None:
-        _entry, g = verify_genesis(genesis)
+        entry, g = verify_genesis(genesis)
+        self.table_code = table_code(entry.hash)
         ids = [s.identity for s in g.seats]
         me = ids.index(self.identity.peer_id)
         table = Table(
@@ -214,7 +238,11 @@ async def host_table(
             abandon_after,
         )
         lobby.host_key = identity.peer_id
-        members = [_Member(identity.peer_id, identity.name, identity.sealing_public)]
+        own = pack_body(identity.name, identity.sealing_public)
+        statement = (own, sign_body(identity.signing_key, table_id, "join", own))
+        members = [
+            _Member(identity.peer_id, identity.name, identity.sealing_public, None, statement)
+        ]
         mesh.info = {
             "name": name,
             "game": game.name,
@@ -223,6 +251,10 @@ async def host_table(
             "host": identity.name,
             "options": msgpack.packb(dict(game.options)),
         }
+
+        def send(peer_id: bytes, kind: str, *items: Any) -> Any:
+            return _send(mesh, peer_id, seal_message(identity.signing_key, table_id, kind, *items))
+
         advert_cm = (
             net.advertise(
                 net.TableAd(
@@ -248,7 +280,9 @@ async def host_table(
                 lobby.table_name = advert.name
             try:
                 addresses: dict[bytes, net.Address | None] = {}
-                lobby._updates_send.send_nowait(LobbyUpdate((identity.name,), game.seats))
+                lobby._updates_send.send_nowait(
+                    LobbyUpdate((identity.name,), game.seats, (identity.fingerprint,))
+                )
                 async for ev in mesh.events:
                     if isinstance(ev, net.PeerConnected):
                         addresses[ev.peer_id] = ev.address
@@ -258,25 +292,36 @@ async def host_table(
                         for m in gone:
                             members.remove(m)
                         if gone:
-                            await _announce(mesh, members, game.seats, lobby, advert)
+                            await _announce(mesh, members, game.seats, lobby, advert, send)
                         continue
                     if not isinstance(ev, net.DirectReceived):
                         continue
-                    msg = _unpack(ev.data)
-                    if msg is None or msg[0] != "join" or len(msg) != 3:
+                    try:
+                        kind, body = open_message(ev.data, ev.peer_id, table_id)
+                    except LobbyMessageError as e:
+                        log.warning("lobby: %s sent an invalid message: %s", _who(ev.peer_id), e)
                         continue
-                    _, who, sealing = msg
-                    if not isinstance(who, str) or not isinstance(sealing, bytes):
+                    if kind != "join" or any(m.peer_id == ev.peer_id for m in members):
                         continue
-                    if any(m.peer_id == ev.peer_id for m in members):
+                    problem = _check_join(body, ev.peer_id, members)
+                    if problem:
+                        log.warning("lobby: refused %s: %s", _who(ev.peer_id), problem)
+                        await send(ev.peer_id, "refuse", problem)
                         continue
                     if len(members) >= game.seats:
-                        await _send(mesh, ev.peer_id, _pack("refuse", "the table is full"))
+                        await send(ev.peer_id, "refuse", "the table is full")
                         continue
+                    who, sealing = body
                     members.append(
-                        _Member(ev.peer_id, who[:64] or "?", sealing, addresses.get(ev.peer_id))
+                        _Member(
+                            ev.peer_id,
+                            who,
+                            sealing,
+                            addresses.get(ev.peer_id),
+                            (pack_body(*body), _join_sig(ev.data)),
+                        )
                     )
-                    await _announce(mesh, members, game.seats, lobby, advert)
+                    await _announce(mesh, members, game.seats, lobby, advert, send)
                     if len(members) == game.seats:
                         break
                 genesis = make_genesis(
@@ -291,7 +336,7 @@ async def host_table(
                 roster = [[m.peer_id, *(m.address or ("", 0))] for m in members]
                 roster[0][1:] = list(lobby.address)
                 for m in members[1:]:
-                    await _send(mesh, m.peer_id, _pack("start", genesis, roster))
+                    await send(m.peer_id, "start", genesis, roster)
             finally:
                 if advert_cm is not None:
                     with trio.CancelScope(shield=True):
@@ -312,14 +357,44 @@ async def _send(mesh: net.Mesh, peer_id: bytes, data: bytes) -> None:
         pass
 
 
+def _join_sig(data: bytes) -> bytes:
+    """The signature of a lobby message already verified by :func:`open_message`."""
+    sig: bytes = msgpack.unpackb(data, raw=False)[2]
+    return sig
+
+
+def _check_join(body: list[Any], peer_id: bytes, members: Sequence[_Member]) -> str:
+    """'' if a join body ``[name, sealing_key]`` is acceptable, else the reason (sent to
+    the joiner and logged naming it)."""
+    if len(body) != 2:
+        return "malformed join request"
+    name, sealing = body
+    if not _valid_name(name):
+        return f"a name must be 1..{MAX_NAME_LEN} printable characters"
+    try:
+        check_x25519_key(sealing, seat=None)
+    except InvalidPublicKey as e:
+        return f"invalid sealing key: {e.message}"
+    if any(m.sealing == sealing for m in members):
+        return "your sealing key is another seat's"
+    return ""
+
+
 async def _announce(
-    mesh: net.Mesh, members: list[_Member], total: int, lobby: Lobby, advert: Any
+    mesh: net.Mesh,
+    members: list[_Member],
+    total: int,
+    lobby: Lobby,
+    advert: Any,
+    send: Callable[..., Any],
 ) -> None:
     names = tuple(m.name for m in members)
     mesh.info = {**mesh.info, "taken": len(members)}
-    lobby._updates_send.send_nowait(LobbyUpdate(names, total))
+    fps = tuple(net.fingerprint(m.peer_id) for m in members)
+    lobby._updates_send.send_nowait(LobbyUpdate(names, total, fps))
+    seats = [[m.peer_id, *m.statement] for m in members]
     for m in members[1:]:
-        await _send(mesh, m.peer_id, _pack("lobby", list(names), total))
+        await send(m.peer_id, "lobby", seats, total)
     if advert is not None:
         await advert.update(seats_taken=len(members))
 
@@ -408,46 +483,64 @@ async def join_table(
         if fp != info["fp"] or (expect_fingerprint is not None and fp != expect_fingerprint):
             raise LobbyError("the host's key is not the advertised one: someone else answers there")
         lobby.host_key = host_key
-        await mesh.send_direct(host_key, _pack("join", identity.name, identity.sealing_public))
+        table_id = info["table_id"]
+        await mesh.send_direct(
+            host_key,
+            seal_message(
+                identity.signing_key, table_id, "join", identity.name, identity.sealing_public
+            ),
+        )
+        statements: dict[bytes, tuple[str, bytes]] = {}
+        host = _who(host_key, str(info.get("host", "")))
+
+        def fail(problem: str) -> None:
+            lobby.error = problem
+            lobby._started.set()
 
         async def run_lobby() -> None:
             async for ev in mesh.events:
-                if isinstance(ev, net.PeerDisconnected) and ev.peer_id == host_key:
-                    continue
                 if not isinstance(ev, net.DirectReceived) or ev.peer_id != host_key:
                     continue
-                msg = _unpack(ev.data)
-                if msg is None:
-                    continue
-                if msg[0] == "lobby" and len(msg) == 3 and isinstance(msg[1], list):
+                try:
+                    kind, body = open_message(ev.data, host_key, table_id)
+                except LobbyMessageError as e:
+                    log.warning("lobby: the host %s sent an invalid message: %s", host, e)
+                    return fail(f"the host {host} sent an invalid lobby message: {e}")
+                if kind == "lobby":
+                    try:
+                        seats = _read_statements(body, table_id)
+                    except LobbyMessageError as e:
+                        log.warning("lobby: the host %s sent an invalid seat list: %s", host, e)
+                        return fail(f"the host {host} sent an invalid seat list: {e}")
+                    statements.update({pid: (n, k) for pid, n, k in seats})
                     lobby._updates_send.send_nowait(
-                        LobbyUpdate(tuple(str(n) for n in msg[1]), int(msg[2]))
+                        LobbyUpdate(
+                            tuple(n for _p, n, _k in seats),
+                            int(body[1]),
+                            tuple(net.fingerprint(pid) for pid, _n, _k in seats),
+                        )
                     )
-                elif msg[0] == "refuse":
-                    lobby.error = f"the host refused: {msg[1] if len(msg) > 1 else ''}"
-                    lobby._started.set()
-                    return
-                elif msg[0] == "start" and len(msg) == 3:
-                    problem = _check_genesis(msg[1], identity, host_key, game)
+                elif kind == "refuse":
+                    reason = body[0] if body and isinstance(body[0], str) else ""
+                    return fail(f"the host refused: {reason}")
+                elif kind == "start":
+                    raw = body[0] if len(body) == 2 else None
+                    problem = _check_genesis(raw, identity, host_key, game, statements)
                     if problem:
-                        lobby.error = problem
-                        lobby._started.set()
-                        return
-                    members = [
-                        _Member(bytes(r[0]), "", b"", (str(r[1]), int(r[2])) if r[1] else None)
-                        for r in msg[2]
-                        if isinstance(r, list) and len(r) == 3
-                    ]
+                        log.warning("lobby: the host %s: %s", host, problem)
+                        return fail(f"{problem} (host {host})")
+                    assert isinstance(raw, bytes)
+                    members = _read_roster(body[1])
                     for m in members:
                         if m.peer_id == host_key:
                             m.address = address  # the address we reached the host at
                     if not lobby._started.is_set() and store.on_genesis is not None:
                         store.on_genesis = None
-                        await lobby._start_session(msg[1], members)
+                        await lobby._start_session(raw, members)
                     return
 
         def on_genesis(raw: bytes) -> None:
-            if lobby._started.is_set() or _check_genesis(raw, identity, host_key, game):
+            if lobby._started.is_set() or _check_genesis(raw, identity, host_key, game, statements):
                 return
             store.on_genesis = None
             _e, g = verify_genesis(raw)
@@ -463,8 +556,59 @@ async def join_table(
             nursery.cancel_scope.cancel()
 
 
-def _check_genesis(raw: object, identity: Identity, host_key: bytes, game: Game[Any]) -> str:
-    """'' if the genesis is what we agreed to sit at, else why not."""
+def _read_statements(body: list[Any], table_id: bytes) -> list[tuple[bytes, str, bytes]]:
+    """The seats of a ``lobby`` body ``[[[identity, join_body, join_sig], …], total]`` as
+    (identity, name, sealing key), each statement checked: signed by that identity for
+    this table, a valid key, a valid name.  Raises :class:`LobbyMessageError`."""
+    if len(body) != 2 or not isinstance(body[0], list) or not isinstance(body[1], int):
+        raise LobbyMessageError("malformed seat list")
+    out = []
+    for i, item in enumerate(body[0]):
+        if not (isinstance(item, list) and len(item) == 3 and isinstance(item[0], bytes)):
+            raise LobbyMessageError(f"seat {i}: malformed statement")
+        pid = item[0]
+        problem = net.check_peer_id(pid)
+        if problem:
+            raise LobbyMessageError(f"seat {i}: invalid identity key: {problem}")
+        try:
+            stated = verify_body(pid, table_id, "join", item[1], item[2])
+        except LobbyMessageError as e:
+            raise LobbyMessageError(f"seat {i} {_who(pid)}: {e}") from None
+        if len(stated) != 2 or not _valid_name(stated[0]):
+            raise LobbyMessageError(f"seat {i} {_who(pid)}: malformed statement")
+        try:
+            check_x25519_key(stated[1], seat=i)
+        except InvalidPublicKey as e:
+            raise LobbyMessageError(f"seat {i} {_who(pid, stated[0])}: {e.message}") from None
+        out.append((pid, stated[0], stated[1]))
+    return out
+
+
+def _read_roster(roster: object) -> list[_Member]:
+    """The members of a ``start`` roster ``[[identity, host, port], …]`` (malformed
+    items are left out: addresses are only hints, the genesis fixes the seats)."""
+    members = []
+    for r in roster if isinstance(roster, list) else []:
+        if not (isinstance(r, list) and len(r) == 3 and isinstance(r[0], bytes)):
+            continue
+        host, port = r[1], r[2]
+        ok = isinstance(host, str) and host and isinstance(port, int) and 0 < port < 65536
+        members.append(_Member(r[0], "", b"", (host, port) if ok else None))
+    return members
+
+
+def _check_genesis(
+    raw: object,
+    identity: Identity,
+    host_key: bytes,
+    game: Game[Any],
+    statements: dict[bytes, tuple[str, bytes]] | None = None,
+) -> str:
+    """'' if the genesis is what we agreed to sit at, else why not: signed by the host
+    we joined, the advertised game and options, every seat's identity and sealing key
+    valid (canonical, not of small order), our own seat with our name and keys, and
+    every seat as its own signed statement in the lobby said (``statements``: identity
+    -> (name, sealing key))."""
     if not isinstance(raw, bytes):
         return "the host sent a malformed genesis"
     try:
@@ -475,7 +619,19 @@ def _check_genesis(raw: object, identity: Identity, host_key: bytes, game: Game[
         return "the genesis is not signed by the host we joined"
     if g.game != game.name or dict(g.options) != dict(game.options) or len(g.seats) != game.seats:
         return "the genesis names another game or other options than were advertised"
+    for i, s in enumerate(g.seats):
+        try:
+            check_ed25519_key(s.identity, seat=i)
+            check_x25519_key(s.sealing, seat=i)
+        except InvalidPublicKey as e:
+            return f"the genesis gives seat {i} ({s.name}) a bad key: {e.message}"
     mine = [s for s in g.seats if s.identity == identity.peer_id]
     if len(mine) != 1 or mine[0].sealing != identity.sealing_public:
         return "the genesis does not seat us with our own keys"
+    if mine[0].name != identity.name:
+        return "the genesis does not give our name"
+    for i, s in enumerate(g.seats):
+        said = (statements or {}).get(s.identity)
+        if said is not None and said != (s.name, s.sealing):
+            return f"the genesis gives seat {i} another name or key than it stated: {s.name}"
     return ""

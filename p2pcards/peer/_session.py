@@ -43,6 +43,7 @@ from p2pcards.table import (
     Table,
     Waiting,
 )
+from p2pcards.transcript import table_code
 
 log = logging.getLogger("p2pcards.peer")
 
@@ -102,6 +103,8 @@ class Session:
     ) -> None:
         self.table = table
         self.names = [s.name for s in table.genesis.seats]
+        self.table_code = table_code(table.log[0].hash)
+        """The table code every player reads aloud (:func:`p2pcards.transcript.table_code`)."""
         self.peer_ids = list(peer_ids)
         self.storage = storage
         self.store = TableStore(table, storage)

@@ -13,6 +13,7 @@ layer, ``p2pcards.peer._storage``, does the file calls).  Typical use::
     rnd = log.open_round([1, 2, 3], "keys", hand=1)   # contributions made at once
 """
 
+from p2pcards.transcript._code import TABLE_CODE_TAG, table_code
 from p2pcards.transcript._codec import (
     MAX_ARRAY_LEN,
     MAX_BIN_LEN,
@@ -89,6 +90,7 @@ __all__ = [
     "MAX_MAP_LEN",
     "MAX_STR_LEN",
     "PROTOCOL_VERSION",
+    "TABLE_CODE_TAG",
     "ZERO_HASH",
     "BadGenesis",
     "BadSignature",
@@ -128,6 +130,7 @@ __all__ = [
     "read_log_from",
     "round_seqs",
     "sign_entry",
+    "table_code",
     "verify_entry",
     "verify_genesis",
 ]

@@ -124,6 +124,7 @@ async def play_seat_live(controller: Any, lang: str, tui: TerminalSeat | None = 
     first = controller.snapshot()
     if tui is None:
         tui = TerminalSeat(first.game, lang, options=first.options)
+    tui.table_code = getattr(first, "table_code", "")
     live = LiveScreen(tui, first.names)
     choosing = False
 

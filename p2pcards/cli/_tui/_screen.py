@@ -57,15 +57,19 @@ def render_screen(
     names: Sequence[str],
     history: Sequence[str] = (),
     waiting: tuple[str, float] | None = None,
+    table_code: str = "",
 ) -> Group:
     """The whole screen of ``view.seat`` as one rich renderable.
 
     ``waiting`` is (name, elapsed seconds) of the seat being waited for, or None: the
-    caller reads the clock, the UI only shows it.
+    caller reads the clock, the UI only shows it.  ``table_code``: the LAN table's code
+    (shown in the title line; '' offline).
     """
     title = Text(ui.title, style="bold")
     if not isinstance(view.need, Finished):
         title.append("  ·  " + ui.hand_no_text(view.hand_no + 1), style="dim")
+    if table_code:
+        title.append("  ·  " + ui.t("table code {code}", code=table_code), style="dim")
     parts: list[RenderableType] = [title, seats_table(ui, view, names)]
     parts.extend(ui.panels(view, names))
     parts.append(

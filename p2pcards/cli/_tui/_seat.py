@@ -62,6 +62,8 @@ class TerminalSeat:
         self.read = read if read is not None else self.console.input
         self.clear = clear
         self.auto_single = auto_single
+        self.table_code = ""
+        """The LAN table's code, shown in the title line ('' offline)."""
 
     def render(
         self,
@@ -71,7 +73,7 @@ class TerminalSeat:
         waiting: tuple[str, float] | None = None,
     ) -> RenderableType:
         """The screen of ``view`` as a renderable (see :func:`render_screen`)."""
-        return render_screen(self.ui, view, names, history, waiting)
+        return render_screen(self.ui, view, names, history, waiting, self.table_code)
 
     def show(
         self,
