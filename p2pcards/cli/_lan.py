@@ -31,7 +31,7 @@ from p2pcards.peer import (
     unfinished_tables,
 )
 from p2pcards.table import CheatDetected, HandAbandoned, HandVerified, MoveMade, Waiting
-from p2pcards.ui import Names, presenter, table_event_line
+from p2pcards.ui import Names, Texts, cheat_text, presenter, table_event_line
 
 WHY_NOTHING_FOUND = N_(
     """\
@@ -229,9 +229,10 @@ async def follow_lobby(lobby: Any, lang: str) -> Session:
     return session
 
 
-def final_report(ending: Ending, lang: str) -> int:
+def final_report(ending: Ending, lang: str, game: str | None = None) -> int:
     """Print the verdict of every hand and the log path; the exit status: 0 if every hand
-    verified, 1 if a cheat was found, 3 if a hand was abandoned (2 is for errors)."""
+    verified, 1 if a cheat was found, 3 if a hand was abandoned (2 is for errors).
+    ``game``: the game's name, whose presenter says a false claim in words."""
     print(tr(lang, "log: {log_path}", log_path=ending.log_path))
     names = ending.names
     if ending.abandoned is not None:
@@ -246,15 +247,18 @@ def final_report(ending: Ending, lang: str) -> int:
         )
         return 3
     if ending.cheats:
+        words = presenter(game, lang) if game is not None else None
         for c in ending.cheats:
             who = names[c.seat] if c.seat is not None else "?"
+            ns = Names(tuple(names))
+            message = words.cheat_text(c, ns) if words else cheat_text(Texts(lang), ns, c)
             print(
                 tr(
                     lang,
                     "CHEAT DETECTED: {who}, rule '{rule}': {message}",
                     who=who,
                     rule=c.rule,
-                    message=c.message,
+                    message=message,
                 )
             )
         return 1
@@ -297,7 +301,7 @@ async def play_to_end(
         from p2pcards.cli._seat import play_seat  # _seat imports this module
 
         ending = await play_seat(session, lang)
-    return final_report(ending, lang)
+    return final_report(ending, lang, session.table.game.name)
 
 
 def describe_event(
@@ -317,7 +321,7 @@ def describe_event(
         return p.move_line(ev.move, ev.before, ns)
     if isinstance(ev, HandAbandoned | Waiting | HandVerified | CheatDetected):
         hand = p.hand_no_text(ev.hand) if isinstance(ev, HandVerified) else ""
-        return table_event_line(p.t, ns, ev, hand)
+        return table_event_line(p.t, ns, ev, hand, p)
     return None
 
 

@@ -13,7 +13,7 @@ from p2pcards.cli._history import history_line
 from p2pcards.cli._i18n import add_lang_argument, tr
 from p2pcards.table import AuditReport, audit_entries
 from p2pcards.transcript import LogFileError, RecordType, read_log
-from p2pcards.ui import Names, Texts, presenter, waiting_reason
+from p2pcards.ui import Names, Texts, cheat_text, presenter, presenter_names, waiting_reason
 
 EXIT_VERIFIED, EXIT_CHEATING, EXIT_UNREADABLE, EXIT_INCOMPLETE = 0, 1, 2, 3
 
@@ -162,8 +162,10 @@ def print_report(report: AuditReport, lang: str, path: Path | None = None) -> No
             entries=report.entries,
         )
     )
+    words = presenter(report.game, lang) if report.game in presenter_names() else None
     for c in report.cheats:
         who = names[c.seat] if c.seat is not None else t("unknown")
+        message = words.cheat_text(c, names) if words else cheat_text(t, names, c)
         if c.seq is not None:
             print(
                 t(
@@ -171,7 +173,7 @@ def print_report(report: AuditReport, lang: str, path: Path | None = None) -> No
                     who=who,
                     seq=c.seq,
                     rule=c.rule,
-                    message=c.message,
+                    message=message,
                 )
             )
         else:
@@ -180,7 +182,7 @@ def print_report(report: AuditReport, lang: str, path: Path | None = None) -> No
                     "CHEATING: {who}, rule '{rule}': {message}",
                     who=who,
                     rule=c.rule,
-                    message=c.message,
+                    message=message,
                 )
             )
     for r in report.rejected:

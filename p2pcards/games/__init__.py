@@ -32,16 +32,28 @@ from p2pcards.games._events import (
 )
 from p2pcards.games._moves import Event, Move, decode_event, encode_event
 from p2pcards.games._registry import game_info, game_names, load_game
-from p2pcards.games._state import Claim, Game, GameInfo, GameState, Knowledge, Option, View
+from p2pcards.games._state import (
+    Claim,
+    ClaimCheck,
+    Falsified,
+    Game,
+    GameInfo,
+    GameState,
+    Knowledge,
+    Option,
+    View,
+)
 
 __all__ = [
     "Claim",
+    "ClaimCheck",
     "ClaimMismatch",
     "CommitOrder",
     "DealerEvent",
     "Decision",
     "DecodeError",
     "Event",
+    "Falsified",
     "Finished",
     "Game",
     "GameError",

@@ -115,22 +115,45 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Falsified:
+    """Why a claim is false, as data (the presenter of the game says it in words).
+
+    ``cards``: the cards that show it, in the order the game's check gives (the cards
+    that should have been played, the pair kept, the chest kept, the hand held...);
+    ``about``: any further facts (e.g. ``{"limit": 120}`` for a bid, ``{"position": 7,
+    "claimed": K♣}`` for a chest set aside face down).
+    """
+
+    cards: tuple[Card, ...] = ()
+    about: Mapping[str, Any] = field(default_factory=dict)
+
+
+ClaimCheck = Callable[[Mapping[int, Card]], Falsified | None]
+"""A claim's check: every card of the hand (position -> card) -> None when the claim
+holds, else :class:`Falsified`."""
+
+
+@dataclass(frozen=True)
 class Claim:
     """A duty about hidden cards that only the end-of-hand audit can check.
 
     ``hand``/``step``: where it was made (step = index of the move among the hand's
-    events); ``seat``: who made it; ``rule``: the rules section; ``text``: the claim in
-    plain words; ``check(cards)`` gets every card of the hand (position -> card, after
-    the end-of-hand reveal) and returns None if the claim holds, else the explanation
-    naming the card that makes it false.
+    events); ``seat``: who made it; ``rule``: the rules section; ``kind``: what is
+    claimed, a name the game's presenter knows (e.g. Thousand's ``"follow"``); ``about``:
+    its facts as data (trick number, card played, question asked...; keys per kind, listed
+    where each game records its claims); ``check(cards)`` gets every card of the hand
+    (position -> card, after the end-of-hand reveal) and returns None if the claim holds,
+    else a :class:`Falsified` naming the cards that make it false.  No prose: the
+    presenters (:mod:`p2pcards.ui`) say a claim and its falsehood in words.
     """
 
     hand: int
     step: int
     seat: int
     rule: str
-    text: str
-    check: Callable[[Mapping[int, Card]], str | None] = field(compare=False, repr=False)
+    kind: str
+    about: Mapping[str, Any]
+    check: ClaimCheck = field(compare=False, repr=False)
 
 
 StateT = TypeVar("StateT", bound="GameState")
@@ -332,10 +355,11 @@ class GameState(ABC):
         return list(self._claims)
 
     def add_claim(
-        self, seat: int, rule: str, text: str, check: Callable[[Mapping[int, Card]], str | None]
+        self, seat: int, rule: str, kind: str, about: Mapping[str, Any], check: ClaimCheck
     ) -> None:
-        """Record a claim made by ``seat`` at the current step (for subclasses)."""
-        self._claims.append(Claim(self.hand_no, self.step, seat, rule, text, check))
+        """Record a claim of ``kind`` made by ``seat`` at the current step (for
+        subclasses); see :class:`Claim`."""
+        self._claims.append(Claim(self.hand_no, self.step, seat, rule, kind, dict(about), check))
 
     def digest(self) -> bytes:
         """SHA-256 of the canonical encoding of :meth:`public_state` (32 bytes)."""

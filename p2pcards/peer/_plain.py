@@ -24,7 +24,8 @@ def to_plain(obj: Any) -> Any:
     - a suit or rank (an enum): its name in lower case (``"clubs"``, ``"queen"``);
     - a move: ``{"type": class name, "kind": KIND, "seat": …, field: value…}``;
     - any other dataclass (views, needs, events, snapshots): ``{"type": class name,
-      field: value…}``;
+      field: value…}`` (fields declared with ``repr=False`` left out, e.g. a claim's
+      ``check`` function);
     - a mapping: a dict with ``str`` keys (an int key ``3`` becomes ``"3"``);
     - tuples, lists, sets (sorted): lists; ``bytes``: lower-case hex.
 
@@ -51,7 +52,8 @@ def to_plain(obj: Any) -> Any:
         if isinstance(obj, Move):
             out["kind"] = obj.KIND
         for f in dataclasses.fields(obj):
-            out[f.name] = to_plain(getattr(obj, f.name))
+            if f.repr:
+                out[f.name] = to_plain(getattr(obj, f.name))
         return out
     if isinstance(obj, Mapping):
         return {str(k): to_plain(v) for k, v in obj.items()}

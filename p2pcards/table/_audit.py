@@ -50,7 +50,13 @@ class AuditReport:
             "entries": self.entries,
             "hands_verified": self.hands_verified,
             "cheats": [
-                {"seat": c.seat, "entry": c.seq, "rule": c.rule, "message": c.message}
+                {
+                    "seat": c.seat,
+                    "entry": c.seq,
+                    "rule": c.rule,
+                    "offence": str(c.offence),
+                    "detail": c.detail,
+                }
                 for c in self.cheats
             ],
             "rejected": [{"seat": r.seat, "reason": r.reason} for r in self.rejected],
@@ -107,5 +113,5 @@ def audit_entries(entries: Sequence[bytes]) -> AuditReport:
         exp = table.expecting()
         if exp is not None:
             names = ", ".join(report.seats[s] for s in exp.seats)
-            report.waiting = f"the log stops while waiting for {names}: {exp.what}"
+            report.waiting = f"the log stops while waiting for {names} ({exp.kind})"
     return report

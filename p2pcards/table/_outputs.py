@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from p2pcards.cards import Card
-from p2pcards.games import Move, View
+from p2pcards.games import Claim, Falsified, Move, View
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,11 +88,10 @@ class YourTurn:
 class Waiting:
     """The table waits for ``seats`` to write an entry of ``kind`` (a step, see
     ``protocol/table.md`` §2); ``about`` says what for, as data (e.g. ``{"pass": 1}``,
-    ``{"to": 2, "positions": [...]}``, ``{"seat": 1}``, ``{"stalled": 2}``); ``what`` is
-    the same in English words (for front ends that do not yet say it themselves)."""
+    ``{"to": 2, "positions": [...]}``, ``{"seat": 1}``, ``{"stalled": 2}``); the
+    presenters say it in words (:func:`p2pcards.ui.waiting_reason`)."""
 
     seats: tuple[int, ...]
-    what: str
     kind: str = ""
     about: Mapping[str, Any] = field(default_factory=dict)
 
@@ -103,18 +103,51 @@ class HandVerified:
     hand: int
 
 
+class Offence(StrEnum):
+    """What kind of cheat a :class:`CheatDetected` reports (the presenters say it in
+    words: :meth:`p2pcards.ui.Presenter.cheat_text`)."""
+
+    PROTOCOL = "protocol"
+    """A step's check failed: a malformed body, a bad proof, a wrong key share..."""
+    EQUIVOCATION = "equivocation"
+    """Two different signed entries for one slot of the log."""
+    OUT_OF_TURN = "out of turn"
+    """An entry the table does not wait for from that seat."""
+    TRANSCRIPT = "transcript"
+    """A signed entry that does not fit the log (e.g. for another hand)."""
+    ILLEGAL_MOVE = "illegal move"
+    """A move the rules refuse in public; ``rule`` names the rules section."""
+    FALSE_CLAIM = "false claim"
+    """A claim about hidden cards that the revealed cards make false: ``claim`` and
+    ``falsified`` say which and why."""
+    ACCUSED = "accused"
+    """Another seat (``about["accuser"]``) reports a bad key share of this seat; the
+    end-of-hand reveal decides."""
+    FALSE_ACCUSATION = "false accusation"
+    """A seat reported a bad key share that the revealed secrets show was right."""
+
+
 @dataclass(frozen=True, slots=True)
 class CheatDetected:
     """``seat`` broke the protocol or a rule (None when it cannot be told yet).
 
     ``seq``: the log entry at fault (None if it is the absence of one); ``rule``: the rule
-    or protocol step broken; ``message``: plain words.
+    or protocol step broken; ``offence``: what kind of cheat; ``detail``: the lower
+    layer's diagnostic (an exception's English text, seats counted from 0) for logs and
+    ``audit --json``, not a sentence for players; ``claim``/``falsified``: the false claim
+    and why it is false (``offence`` FALSE_CLAIM); ``about``: further data (e.g.
+    ``{"accuser": 2}``).  The presenters say it in words with real names
+    (:meth:`p2pcards.ui.Presenter.cheat_text`).
     """
 
     seat: int | None
     seq: int | None
     rule: str
-    message: str
+    offence: Offence = Offence.PROTOCOL
+    detail: str = ""
+    claim: Claim | None = None
+    falsified: Falsified | None = None
+    about: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from p2pcards.cards import Card
 from p2pcards.games import (
+    Falsified,
     Finished,
     GameState,
     IllegalMove,
@@ -47,6 +48,7 @@ from p2pcards.table._outputs import (
     HandAbandoned,
     HandStarted,
     HandVerified,
+    Offence,
     Output,
     Persist,
     Rejected,
@@ -151,7 +153,7 @@ class Table:
         self._recent: dict[bytes, None] = {}  # the last log entries' bytes (duplicates)
         self._recent_n = 0
         self._step: Step | None = None  # the step now running (None: make it from the need)
-        self._waiting_said: tuple[tuple[int, ...], str] | None = None
+        self._waiting_said: tuple[tuple[int, ...], str, str] | None = None
         self._move_seq: dict[tuple[int, int], int] = {}
         self.aborting: CheatDetected | None = None
         self.cheats: list[CheatDetected] = []
@@ -217,12 +219,12 @@ class Table:
             try:
                 self.log.append(entry)
             except EquivocationError as e:
-                self.cheat(entry.seat, entry.seq, "equivocation", str(e))
+                self.cheat(entry.seat, entry.seq, "equivocation", str(e), Offence.EQUIVOCATION)
             except OutOfTurn as e:
                 if entry.kind == _SECRETS:  # its author aborted a step we completed
                     self._out.append(Rejected(entry.seat, str(e), sender))
                 else:
-                    self.cheat(entry.seat, entry.seq, "out of turn", str(e))
+                    self.cheat(entry.seat, entry.seq, "out of turn", str(e), Offence.OUT_OF_TURN)
             except TranscriptError as e:
                 self._out.append(Rejected(entry.seat, str(e), sender))
             return self._pump()
@@ -321,9 +323,18 @@ class Table:
         """The mental-poker context of the current hand."""
         return HandContext(self.table_id, self.hand, self.seats)
 
-    def cheat(self, seat: int | None, seq: int | None, rule: str, message: str) -> None:
-        """Report a cheat; the first one stops the hand (straight to the reveal)."""
-        ev = CheatDetected(seat, seq, rule, message)
+    def cheat(
+        self,
+        seat: int | None,
+        seq: int | None,
+        rule: str,
+        detail: str,
+        offence: Offence = Offence.PROTOCOL,
+        **data: Any,
+    ) -> None:
+        """Report a cheat; the first one stops the hand (straight to the reveal).
+        ``data``: the :class:`CheatDetected` fields ``claim``, ``falsified``, ``about``."""
+        ev = CheatDetected(seat, seq, rule, offence, detail, **data)
         self.cheats.append(ev)
         self._out.append(ev)
         if self.aborting is None:
@@ -336,7 +347,7 @@ class Table:
         try:
             self.engine.apply(event)
         except IllegalMove as e:
-            self.cheat(e.seat, seq, e.rule, e.message)
+            self.cheat(e.seat, seq, e.rule, e.message, Offence.ILLEGAL_MOVE)
             return False
         self.events.append((self.hand, event))
         if isinstance(event, Move) and seq is not None:
@@ -391,9 +402,10 @@ class Table:
                 continue
             waiting = tuple(s for s in step.missing() if s != self.me)
             exp = step.expect()
-            if waiting and self._waiting_said != (waiting, exp.what):
-                self._waiting_said = (waiting, exp.what)
-                self._out.append(Waiting(waiting, exp.what, exp.kind, exp.about))
+            said = (waiting, exp.kind, repr(exp.about))
+            if waiting and self._waiting_said != said:
+                self._waiting_said = said
+                self._out.append(Waiting(waiting, exp.kind, exp.about))
             break
         return self._drain()
 
@@ -481,6 +493,7 @@ class Table:
                     "out of turn",
                     f"seat {entry.seat} wrote {entry.kind!r} where seat {author} must write "
                     f"{step.kind!r}",
+                    Offence.OUT_OF_TURN,
                 )
                 return True
             if entry.hand != self.hand:  # else the next honest entry would look wrong
@@ -489,6 +502,7 @@ class Table:
                     entry.seq,
                     "transcript",
                     f"seat {entry.seat}: entry for hand {entry.hand}, expected hand {self.hand}",
+                    Offence.TRANSCRIPT,
                 )
                 return True
             step.seq = entry.seq
@@ -500,7 +514,7 @@ class Table:
             try:
                 self.log.append(entry)
             except TranscriptError as e:
-                self.cheat(entry.seat, entry.seq, "transcript", str(e))
+                self.cheat(entry.seat, entry.seq, "transcript", str(e), Offence.TRANSCRIPT)
                 return True
             self._appended([entry])
             self._finished(step, [entry])
@@ -551,7 +565,7 @@ class Table:
                 try:
                     new = rnd.offer(entry)
                 except TranscriptError as e:
-                    self.cheat(entry.seat, entry.seq, "out of turn", str(e))
+                    self.cheat(entry.seat, entry.seq, "out of turn", str(e), Offence.OUT_OF_TURN)
                     return True
                 if new:
                     progressed = True
@@ -670,13 +684,22 @@ class Table:
         for claim in self.engine.claims():
             if claim.hand != self.hand - 1:
                 continue
+            detail = "the revealed cards make the claim false"
             try:
                 why = claim.check(cards)
             except KeyError:
-                why = f"{claim.text}: refers to a card outside the hand"
+                why, detail = Falsified(), "the claim refers to a card outside the hand"
             if why is not None:
                 at = self._move_seq.get((claim.hand, claim.step))
-                self.cheat(claim.seat, at, claim.rule, why)
+                self.cheat(
+                    claim.seat,
+                    at,
+                    claim.rule,
+                    f"{claim.kind} {dict(claim.about)}: {detail} {why}",
+                    Offence.FALSE_CLAIM,
+                    claim=claim,
+                    falsified=why,
+                )
         self.revealed_cards[self.hand] = cards
         if self.accuser is not None and len(self.cheats) == cheats_before:
             # an accusation that the revealed secrets do not bear out
@@ -685,6 +708,7 @@ class Table:
                 seq,
                 "false accusation",
                 f"seat {self.accuser} reported a bad key share, but every share was right",
+                Offence.FALSE_ACCUSATION,
             )
         if len(self.cheats) == cheats_before and self.aborting is None:
             self.verified.append(self.hand)

@@ -26,6 +26,7 @@ from p2pcards.ui._names import Names, seat_names
 from p2pcards.ui._results import result_line
 from p2pcards.ui._table import (
     awaiting_line,
+    cheat_text,
     dealer_line,
     table_event_line,
     waiting_line,
@@ -74,6 +75,7 @@ __all__ = [
     "Texts",
     "awaiting_line",
     "cards_line",
+    "cheat_text",
     "dealer_line",
     "presenter",
     "presenter_names",

@@ -14,10 +14,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from p2pcards.cards import Card
-from p2pcards.games import Decision, Move, View
+from p2pcards.games import Claim, Decision, Falsified, Move, View
 from p2pcards.ui._menu import Choice, Menu
 from p2pcards.ui._model import Column, Line, Part, Section, Sheet
 from p2pcards.ui._names import Names
+from p2pcards.ui._table import cheat_text
 from p2pcards.ui._texts import Texts
 
 
@@ -163,6 +164,25 @@ class Presenter:
 
     def remember(self, choice: Choice) -> None:
         """Keep ``choice.plan`` for :meth:`planned` (default: nothing to keep)."""
+
+    # -- claims about hidden cards and cheats --------------------------------------------
+    def claim_text(self, claim: Claim, names: Sequence[str] | Names) -> str:
+        """What ``claim`` (a :class:`~p2pcards.games.Claim`) said, with real names ("Boris
+        plays 9♣ in trick 2, so has no ♥"); games override it for their claim kinds."""
+        who = Names.of(names)[claim.seat]
+        return self.t("{name} made a claim about hidden cards ({rule})", name=who, rule=claim.rule)
+
+    def falsified_text(
+        self, claim: Claim, falsified: Falsified, names: Sequence[str] | Names
+    ) -> str:
+        """Why ``claim`` is false (a :class:`~p2pcards.games.Falsified`), in words ("but had
+        to play J♥"); games override it for their claim kinds."""
+        return self.t("but the cards were {cards}", cards=symbols(falsified.cards))
+
+    def cheat_text(self, ev: Any, names: Sequence[str] | Names) -> str:
+        """A :class:`~p2pcards.table.CheatDetected` in words, without the cheater's name
+        (:func:`p2pcards.ui.cheat_text` with this game's claims)."""
+        return cheat_text(self.t, Names.of(names), ev, self)
 
     # -- between hands and at the end ----------------------------------------------------
     def hand_over(self, before: View, after: View) -> bool:

@@ -6,7 +6,7 @@ hand history with every card visible (replay, ``simulate --show``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from p2pcards.cards import Card
 from p2pcards.games import Opened, Revealed, Shuffled, Taken
@@ -93,14 +93,63 @@ def awaiting_line(t: Texts, names: Names, awaiting: Any) -> str:
     return t("{waiting}: {why}", waiting=head, why=why) if why else head
 
 
-def table_event_line(t: Texts, names: Names, ev: Any, hand_text: str = "") -> str | None:
+class ClaimWords(Protocol):
+    """What a game's presenter says of a claim about hidden cards (see
+    :meth:`p2pcards.ui.Presenter.claim_text`)."""
+
+    def claim_text(self, claim: Any, names: Names) -> str: ...
+
+    def falsified_text(self, claim: Any, falsified: Any, names: Names) -> str: ...
+
+
+def cheat_text(t: Texts, names: Names, ev: Any, words: ClaimWords | None = None) -> str:
+    """A :class:`~p2pcards.table.CheatDetected` in words, without the cheater's name
+    (the caller puts it first): what was broken and at which entry ("a false claim
+    (entry 17): Boris plays 9♣ in trick 2, so has no ♥; but had to play J♥").  ``words``:
+    the game's presenter, for a false claim (without it the claim is named by its rule).
+    Reads the event's fields by name (``offence``, ``seq``, ``rule``, ``claim``,
+    ``falsified``, ``about``), so this module does not import the table."""
+    off = str(getattr(ev, "offence", "protocol"))
+    where = t(" (entry {n})", n=ev.seq) if ev.seq is not None else ""
+    if off == "false claim":
+        if words is None or getattr(ev, "claim", None) is None:
+            return t("a false claim{where}: {rule}", where=where, rule=ev.rule)
+        said = words.claim_text(ev.claim, names)
+        why = words.falsified_text(ev.claim, ev.falsified, names) if ev.falsified else ""
+        return t("a false claim{where}: {claim}; {why}", where=where, claim=said, why=why)
+    if off == "equivocation":
+        return t("two different signed entries for one place in the log{where}", where=where)
+    if off == "out of turn":
+        return t("an entry out of turn{where}", where=where)
+    if off == "transcript":
+        return t("an entry that does not fit the log{where}", where=where)
+    if off == "illegal move":
+        return t("a move the rules forbid{where}: {rule}", where=where, rule=ev.rule)
+    if off == "accused":
+        accuser = (getattr(ev, "about", None) or {}).get("accuser")
+        return t(
+            "{accuser} reports a wrong key share{where}; the end-of-hand reveal decides",
+            accuser=names[accuser] if accuser is not None else "?",
+            where=where,
+        )
+    if off == "false accusation":
+        return t(
+            "a report of a wrong key share that the revealed keys disprove{where}", where=where
+        )
+    return t("a protocol step broken{where}: {rule}", where=where, rule=ev.rule)
+
+
+def table_event_line(
+    t: Texts, names: Names, ev: Any, hand_text: str = "", words: ClaimWords | None = None
+) -> str | None:
     """One line for a table or connection event (None: nothing worth a line).
 
     Knows the events of :mod:`p2pcards.table` (HandStarted, HandVerified, CheatDetected,
     HandAbandoned, YourCards, Waiting) and of :mod:`p2pcards.peer` (PeerLost, PeerBack)
     by their class name, so this module imports neither.  ``hand_text`` is the
     presenter's word for a hand with its number ("hand 2" / "round 2"); the event's
-    ``hand`` number is used when it is empty.
+    ``hand`` number is used when it is empty.  ``words``: the game's presenter, which
+    says a false claim (:func:`cheat_text`).
     """
     kind = type(ev).__name__
     if kind == "HandStarted":
@@ -109,7 +158,7 @@ def table_event_line(t: Texts, names: Names, ev: Any, hand_text: str = "") -> st
         return t("{hand}: verified", hand=hand_text or t("hand {n}", n=ev.hand))
     if kind == "CheatDetected":
         who = names[ev.seat] if ev.seat is not None else "?"
-        return t("CHEAT by {name}: {why}", name=who, why=ev.message)
+        return t("CHEAT by {name}: {why}", name=who, why=cheat_text(t, names, ev, words))
     if kind == "HandAbandoned":
         return t("the hand is abandoned: {name} stopped responding", name=names[ev.seat])
     if kind == "YourCards":

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from p2pcards.cards import Card, Rank
-from p2pcards.games import Move, View
+from p2pcards.games import Claim, Falsified, Move, View
 from p2pcards.games.akulina import AkulinaView, Discard, Draw
 from p2pcards.ui._base import Presenter, symbols
 from p2pcards.ui._model import Backs, Column, Line, Section, Sheet, Styled
@@ -140,6 +140,18 @@ class AkulinaPresenter(Presenter):
         return super().move_line(move, view, names)
 
     # -- between hands and at the end ----------------------------------------------------
+    def claim_text(self, claim: Claim, names: Sequence[str] | Names) -> str:
+        if claim.kind == "no_pair":
+            return self.t("{name} keeps no pair", name=Names.of(names)[claim.seat])
+        return super().claim_text(claim, names)
+
+    def falsified_text(
+        self, claim: Claim, falsified: Falsified, names: Sequence[str] | Names
+    ) -> str:
+        if claim.kind == "no_pair":
+            return self.t("but kept the pair {cards}", cards=symbols(falsified.cards))
+        return super().falsified_text(claim, falsified, names)
+
     def sheet(self, view: View, names: Sequence[str] | Names) -> Sheet | None:
         v = self._v(view)
         if int(self.options.get("hands", 1)) <= 1:

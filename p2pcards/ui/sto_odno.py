@@ -9,8 +9,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from p2pcards.cards import Card, Rank, Suit
-from p2pcards.games import Move, View
-from p2pcards.games.sto_odno import Announce, Catch, Draw, Pass, Play, StoOdnoView, TakePenalty
+from p2pcards.games import Claim, Falsified, Move, View
+from p2pcards.games.sto_odno import (
+    Announce,
+    Catch,
+    Draw,
+    Pass,
+    Play,
+    Requirement,
+    StoOdnoView,
+    TakePenalty,
+)
 from p2pcards.ui._base import Presenter, symbols
 from p2pcards.ui._cardnames import rank_acc
 from p2pcards.ui._menu import Menu
@@ -101,22 +110,33 @@ class StoOdnoPresenter(Presenter):
 
     # -- the centre ----------------------------------------------------------------------
     def requirement(self, view: View) -> str:
-        """What may be played now, in words ("spades, a seven or a queen")."""
+        """What may be played now, in words ("spades, a seven or a queen"), from the
+        view's mode, top card and named suit."""
         v = self._v(view)
         top = v.top
         if v.mode == "first":
             return self.t("any card")
         if top is None:
             return ""
+        suit = top.suit if v.mode == "cover" else v.named
+        return self._requirement(v.mode, top, suit, top.rank)
+
+    def requirement_text(self, req: Requirement) -> str:
+        """A :class:`~p2pcards.games.sto_odno.Requirement` in words ("clubs or a
+        queen")."""
+        if req.mode == "first" or req.top is None:
+            return self.t("any card")
+        suit = req.cover_suit if req.mode == "cover" else req.named
+        return self._requirement(req.mode, req.top, suit, req.pass_rank or req.top.rank)
+
+    def _requirement(self, mode: str, top: Card, suit: Suit | None, pass_rank: Rank) -> str:
         ru = self.t.ru
-        if v.mode == "penalty":
-            r = top.rank
+        if mode == "penalty":
             return self.t(
                 "{a_rank} to pass the penalty on",
-                a_rank=_a(r),
-                rank_acc=rank_acc(r) if ru else "",
+                a_rank=_a(pass_rank),
+                rank_acc=rank_acc(pass_rank) if ru else "",
             )
-        suit = top.suit if v.mode == "cover" else v.named
         if suit is not None:
             return self.t("{suit} or a queen", suit=self._suit(suit))
         return self.t(
@@ -125,6 +145,23 @@ class StoOdnoPresenter(Presenter):
             a_rank=_a(top.rank),
             ranks=top.rank.name_in("ru", True) if ru else "",
         )
+
+    # -- claims about hidden cards ("could_not_play", games.sto_odno) --------------------
+    def claim_text(self, claim: Claim, names: Sequence[str] | Names) -> str:
+        if claim.kind == "could_not_play":
+            who = Names.of(names)[claim.seat]
+            req = self.requirement_text(claim.about["requirement"])
+            if claim.about["move"] == "pass":
+                return self.t("{name} passes: no card to play ({req})", name=who, req=req)
+            return self.t("{name} draws: no card to play ({req})", name=who, req=req)
+        return super().claim_text(claim, names)
+
+    def falsified_text(
+        self, claim: Claim, falsified: Falsified, names: Sequence[str] | Names
+    ) -> str:
+        if claim.kind == "could_not_play":
+            return self.t("but could have played {card}", card=symbols(falsified.cards))
+        return super().falsified_text(claim, falsified, names)
 
     def centre(self, view: View, names: Sequence[str] | Names) -> list[Section]:
         v = self._v(view)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from p2pcards.cards import Card, Rank, Suit
-from p2pcards.games import Move, View
+from p2pcards.games import Claim, Falsified, Move, View
 from p2pcards.games.sunduchki import (
     HAND,
     Answer,
@@ -19,6 +19,7 @@ from p2pcards.games.sunduchki import (
     AskSuits,
     Challenge,
     Note,
+    Request,
     SetAside,
 )
 from p2pcards.games.sunduchki import SunduchkiView as _View
@@ -151,6 +152,72 @@ class SunduchkiPresenter(Presenter):
         if k == "nodraw":
             return self.t("{name}: stock empty, turn passes", name=who)
         return self.t("the game is over")
+
+    # -- claims about hidden cards (the kinds of games.sunduchki's add_claim calls) -----
+    def question_text(self, q: Request, names: Sequence[str] | Names) -> str:
+        """A question of a request (its ``stage``) with names: "Boris → Vera: exactly 2?"."""
+        ns = Names.of(names)
+        who, to = ns[q.asker], ns[q.target]
+        if q.stage == 2:
+            what = self.t("exactly {n} {ranks}?", n=q.count, ranks=self._rank(q.rank))
+        elif q.stage == 3:
+            what = self.t("suits {suits}?", suits=self._suits(q.suits))
+        else:
+            what = self.t("do you have {ranks}?", ranks=self._rank(q.rank))
+        return self.t("{name} → {to}: {question}", name=who, to=to, question=what)
+
+    def claim_text(self, claim: Claim, names: Sequence[str] | Names) -> str:
+        who, a, k = Names.of(names)[claim.seat], claim.about, claim.kind
+        if k == "holds_rank":
+            return self.t(
+                "{name} asks ({question}), so holds {ranks}",
+                name=who,
+                question=self.question_text(a["question"], names),
+                ranks=self._rank(a["rank"]),
+            )
+        if k == "answer":
+            q = self.question_text(a["question"], names)
+            if a["yes"]:
+                return self.t("{name} answers yes to ({question})", name=who, question=q)
+            return self.t("{name} answers no to ({question})", name=who, question=q)
+        if k == "handed_over":
+            return self.t(
+                "{name} hands over every card of the rank: {ranks}",
+                name=who,
+                ranks=self._rank(a["rank"]),
+            )
+        if k == "no_chest":
+            if a.get("after") == "pass":
+                return self.t("{name} holds no complete chest after a draw", name=who)
+            if a.get("after") == "continue":
+                return self.t("{name} holds no complete chest after a request", name=who)
+            return self.t("{name} holds no complete chest after the deal", name=who)
+        if k == "face_down":
+            return self.t(
+                "{name} sets aside face down {cards}", name=who, cards=symbols(a["cards"])
+            )
+        return super().claim_text(claim, names)
+
+    def falsified_text(
+        self, claim: Claim, falsified: Falsified, names: Sequence[str] | Names
+    ) -> str:
+        cards, k = symbols(falsified.cards), claim.kind
+        if k == "holds_rank":
+            return self.t("but the hand was {cards}", cards=cards)
+        if k == "answer":
+            if not falsified.cards:
+                return self.t("but held none")
+            return self.t("but held {cards}", cards=cards)
+        if k in ("handed_over", "no_chest"):
+            return self.t("but kept {cards}", cards=cards)
+        if k == "face_down":
+            claimed = falsified.about.get("claimed")
+            return self.t(
+                "but one card was {card}, not {claimed}",
+                card=cards,
+                claimed=claimed.symbol if claimed is not None else "?",
+            )
+        return super().falsified_text(claim, falsified, names)
 
     def centre(self, view: View, names: Sequence[str] | Names) -> list[Section]:
         v = self._v(view)

@@ -8,10 +8,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from p2pcards.cards import Card, Suit
-from p2pcards.games import Move, View
+from p2pcards.games import Claim, Falsified, Move, View
 from p2pcards.games.thousand import Bid, ChooseTalon, GiveCards, Pass, Play, ThousandView
 from p2pcards.games.thousand._rules import MARRIAGE_POINTS
-from p2pcards.ui._base import Presenter
+from p2pcards.ui._base import Presenter, symbols
 from p2pcards.ui._menu import Choice, Menu
 from p2pcards.ui._model import Column, Line, Part, Section, Sheet, Styled
 from p2pcards.ui._names import Names
@@ -185,6 +185,66 @@ class ThousandPresenter(Presenter):
                 pts=MARRIAGE_POINTS[suit],
             )
         return self.t("four aces (+200)")
+
+    # -- claims about hidden cards (the kinds of games.thousand's add_claim calls) -------
+    def claim_text(self, claim: Claim, names: Sequence[str] | Names) -> str:
+        who, a = Names.of(names)[claim.seat], claim.about
+        if claim.kind == "follow":
+            kw = {"name": who, "card": a["card"].symbol, "trick": a["trick"]}
+            led = a["led"].symbol
+            if a["duty"] == "higher":
+                return self.t(
+                    "{name} plays {card} in trick {trick}, so has no {led} higher than {top}",
+                    led=led,
+                    top=a["top"].symbol,
+                    **kw,
+                )
+            if a["duty"] == "suit_and_trump":
+                return self.t(
+                    "{name} plays {card} in trick {trick}, so has no {led} and no trump {trump}",
+                    led=led,
+                    trump=a["trump"].symbol,
+                    **kw,
+                )
+            return self.t("{name} plays {card} in trick {trick}, so has no {led}", led=led, **kw)
+        if claim.kind == "bid":
+            return self.t(
+                "{name} bids {bid}, so holds marriages worth at least {points}",
+                name=who,
+                bid=a["bid"],
+                points=a["bid"] - 120,
+            )
+        if claim.kind == "marriage":
+            return self.t(
+                "{name} declares the {suit} marriage with {card} in trick {trick}",
+                name=who,
+                suit=a["suit"].symbol,
+                card=a["card"].symbol,
+                trick=a["trick"],
+            )
+        if claim.kind == "aces":
+            return self.t(
+                "{name} declares four aces with {card} in trick {trick}",
+                name=who,
+                card=a["card"].symbol,
+                trick=a["trick"],
+            )
+        return super().claim_text(claim, names)
+
+    def falsified_text(
+        self, claim: Claim, falsified: Falsified, names: Sequence[str] | Names
+    ) -> str:
+        cards = symbols(falsified.cards)
+        if claim.kind == "follow":
+            return self.t("but had to play {cards}", cards=cards)
+        if claim.kind == "bid":
+            limit = falsified.about.get("limit", 120)
+            if not falsified.cards:
+                return self.t("but held no marriage: at most {limit}", limit=limit)
+            return self.t("but held only {cards}: at most {limit}", cards=cards, limit=limit)
+        if claim.kind in ("marriage", "aces"):
+            return self.t("but did not hold {cards}", cards=cards)
+        return super().falsified_text(claim, falsified, names)
 
     @staticmethod
     def _opponents(v: ThousandView, seat: int) -> tuple[int, ...]:

@@ -13,6 +13,7 @@ from p2pcards.games import Game, Move, View, load_game
 from p2pcards.peer import Ending, PeerBack, PeerLost, Resynced, SeatController, Session
 from p2pcards.peer import Snapshot as PeerSnapshot
 from p2pcards.table import CheatDetected, HandAbandoned, HandVerified, MoveMade, YourCards
+from p2pcards.ui import Names, presenter
 from p2pcards.web._offline import HISTORY
 from p2pcards.web._seat import HistoryItem, Snapshot
 from p2pcards.web._serve import WebPage, start_page
@@ -48,7 +49,8 @@ class ControllerSource:
         if snap.cheats:
             c = snap.cheats[-1]
             who = snap.names[c.seat] if c.seat is not None else "?"
-            verdict = f"✗ {who}: {c.message} (#{c.seq})"
+            why = presenter(self.game.name, "en").cheat_text(c, Names(tuple(snap.names)))
+            verdict = f"✗ {who}: {why}"
         extra["again"] = False
         extra["connected"] = list(snap.connected)
         self._rev += 1
@@ -111,7 +113,9 @@ class ControllerSource:
             )
         elif isinstance(ev, CheatDetected):
             who = names[ev.seat] if ev.seat is not None else "?"
-            item = HistoryItem(fact=(f"cheat: {who}: {ev.message}", f"обман: {who}: {ev.message}"))
+            ns = Names(tuple(names))
+            en, ru = (presenter(self.game.name, lang).cheat_text(ev, ns) for lang in ("en", "ru"))
+            item = HistoryItem(fact=(f"cheat: {who}: {en}", f"обман: {who}: {ru}"))
         elif isinstance(ev, HandAbandoned):
             who = names[ev.seat]
             item = HistoryItem(

@@ -9,7 +9,7 @@ import dataclasses
 from p2pcards.cards import Suit, parse_card, parse_cards
 from p2pcards.cli._tui import game_ui
 from p2pcards.games import LocalDealer, load_game
-from p2pcards.games.sto_odno import Draw, Pass, Play, StoOdnoView, TakePenalty
+from p2pcards.games.sto_odno import Draw, Pass, Play, Requirement, StoOdnoView, TakePenalty
 from tests.cli._tui_util import NAMES, drive, screen, text_of
 
 N3 = NAMES[:3]
@@ -29,7 +29,7 @@ def _view(**changes: object) -> StoOdnoView:
         mode="normal",
         top=parse_card("8H"),
         named=None,
-        requirement="hearts, a eight or a queen",
+        requirement=Requirement("normal", top=parse_card("8H")),
         stock=12,
         discard=9,
         known=((), (), ()),

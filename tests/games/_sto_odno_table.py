@@ -170,11 +170,12 @@ def turn(dealer: LocalDealer) -> int:
     return need.seat
 
 
-def audit(dealer: LocalDealer) -> list[str]:
-    """Check every claim against the dealer's cards; returns the failures' texts."""
+def audit(dealer: LocalDealer) -> list[tuple[int, str, tuple[Card, ...]]]:
+    """Check every claim against the dealer's cards; returns the failures as (seat, the
+    move claimed impossible to avoid ("draw"/"pass"), the cards that make it false)."""
     out = []
     for claim in dealer.state.claims():
-        msg = claim.check(dealer.cards)
-        if msg is not None:
-            out.append(msg)
+        why = claim.check(dealer.cards)
+        if why is not None:
+            out.append((claim.seat, claim.about["move"], why.cards))
     return out

@@ -10,6 +10,7 @@ from p2pcards.cards import Card, parse_cards
 from p2pcards.games import (
     ClaimMismatch,
     Decision,
+    Falsified,
     Finished,
     IllegalMove,
     LocalDealer,
@@ -194,7 +195,8 @@ def test_keeping_a_pair_is_caught_by_the_claim_check() -> None:
     dealer.apply(Discard(0, (), ()))  # a lie: Q♥ pairs with Q♣
     claim = state.claims()[-1]
     assert claim.seat == 0
-    assert claim.check(dealer.cards) == "seat 0 kept the pair Q♣ Q♥ instead of discarding it"
+    assert claim.kind == "no_pair"
+    assert claim.check(dealer.cards) == Falsified(tuple(parse_cards("Q♣ Q♥")))
 
 
 def test_claimed_cards_that_the_open_contradicts() -> None:

@@ -101,7 +101,7 @@ def test_random_playouts_obey_the_contract(name: str, seats: int, options: dict)
         assert replayed == digests
         # an honest game's claims all hold
         for claim in state.claims():
-            assert claim.check(dealer.hand_cards[claim.hand]) is None, claim.text
+            assert claim.check(dealer.hand_cards[claim.hand]) is None, claim
 
 
 def _fields(move: Any) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from p2pcards.games import (
     replay,
 )
 from p2pcards.games.sto_odno import GAME, Draw, Pass, Play, StoOdnoState, StoOdnoView, basic_bot
+from p2pcards.ui import Names, presenter
 from tests.games._sto_odno_table import audit, deal, draw, legal, midround, play, pos_of, settle
 
 
@@ -31,7 +32,12 @@ def test_false_could_not_play_is_caught_naming_seat_and_card() -> None:
     settle(dealer)
     [claim] = state.claims()
     assert claim.seat == 1 and claim.hand == 0
-    assert audit(dealer) == ["seat 1 drew but could have played the nine of diamonds"]
+    assert audit(dealer) == [(1, "draw", (Card(Rank.NINE, Suit.DIAMONDS),))]
+    names = Names(("Anna", "Boris"))
+    assert presenter("101").falsified_text(claim, claim.check(dealer.cards), names) == (
+        "but could have played 9♦"
+    )
+    assert presenter("101", "ru").claim_text(claim, names).startswith("Boris берёт карту")
 
 
 def test_false_pass_is_caught() -> None:
@@ -40,7 +46,7 @@ def test_false_pass_is_caught() -> None:
     settle(dealer)
     assert audit(dealer) == []
     dealer.apply(Pass(1))
-    assert audit(dealer) == ["seat 1 passed but could have played the eight of spades"]
+    assert audit(dealer) == [(1, "pass", (Card(Rank.EIGHT, Suit.SPADES),))]
 
 
 def test_false_uncovered_six_is_caught() -> None:
@@ -48,7 +54,7 @@ def test_false_uncovered_six_is_caught() -> None:
     play(dealer, 0, "6♣")
     dealer.apply(Draw(0))
     settle(dealer)
-    assert audit(dealer) == ["seat 0 drew but could have played the ten of clubs"]
+    assert audit(dealer) == [(0, "draw", (Card(Rank.TEN, Suit.CLUBS),))]
 
 
 def test_draw_refused_when_a_public_card_could_be_played() -> None:
@@ -166,7 +172,8 @@ def test_view_shows_what_a_terminal_needs() -> None:
     assert v.counts == (4, 7, 5) and v.scores == (3, 5, 7)
     assert v.stock == 36 - 15 - 2 and v.discard == 1
     assert sorted(c for _, c in v.hand) == sorted(parse_cards("10♠ J♠ 6♣ 8♣ 9♣"))
-    assert v.requirement == "spades, a seven or a queen"
+    assert v.requirement is not None and v.requirement.top == Card(Rank.SEVEN, Suit.SPADES)
+    assert presenter("101").requirement_text(v.requirement) == "spades, a seven or a queen"
     assert isinstance(v.need, Decision) and v.starter == 0 and v.direction == 1
     assert v.sheet is None and v.losers == ()
     assert v.missed == 1 and v.penalized == (1, 2) and v.rebuilt == 0

@@ -20,6 +20,7 @@ from p2pcards.games.sunduchki import (
     SunduchkiState,
     scripted_deck,
 )
+from p2pcards.ui import Names, presenter
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 
@@ -59,12 +60,15 @@ def finish(d: LocalDealer) -> Mapping[str, object]:
 
 
 def audit(state: SunduchkiState, cards: Mapping[int, Card]) -> list[tuple[int, str]]:
-    """(seat, explanation) of every claim the revealed cards make false."""
+    """(seat, the presenter's English words: the claim; why it is false) of every claim
+    the revealed cards make false (seats named from 1: "seat 2" is seat 1)."""
     out = []
+    p, names = presenter("sunduchki"), Names.seats(state.seats, "en")
     for claim in state.claims():
         why = claim.check(cards)
         if why is not None:
-            out.append((claim.seat, why))
+            said = f"{p.claim_text(claim, names)}; {p.falsified_text(claim, why, names)}"
+            out.append((claim.seat, said))
     return out
 
 
@@ -84,9 +88,8 @@ def test_no_to_question_one_while_holding_the_rank_is_caught() -> None:
     finish(d)
     [(seat, why)] = audit(state, d.cards)
     assert seat == 1
-    assert "seat 1 answered no to question 1 of seat 0 to seat 1" in why
-    assert "'do you have queens?'" in why
-    assert "Q♠ Q♦" in why
+    assert "seat 2 answers no to (seat 1 → seat 2: do you have queens?)" in why
+    assert "but held Q♠ Q♦" in why
 
 
 def test_no_to_question_two_while_holding_exactly_that_count_is_caught() -> None:
@@ -99,8 +102,8 @@ def test_no_to_question_two_while_holding_exactly_that_count_is_caught() -> None
     finish(d)
     [(seat, why)] = audit(state, d.cards)
     assert seat == 1
-    assert "answered no to question 2" in why and "'exactly 2 queens?'" in why
-    assert "held 2: Q♠ Q♦" in why
+    assert "answers no to (seat 1 → seat 2: exactly 2 queens?)" in why
+    assert "held Q♠ Q♦" in why
 
 
 def test_no_to_question_three_while_holding_exactly_those_suits_is_caught() -> None:
@@ -114,8 +117,8 @@ def test_no_to_question_three_while_holding_exactly_those_suits_is_caught() -> N
     finish(d)
     [(seat, why)] = audit(state, d.cards)
     assert seat == 1
-    assert "answered no to question 3" in why and "'the suits spades, diamonds?'" in why
-    assert "Q♠ Q♦" in why and "queen of spades" in why
+    assert "answers no to (seat 1 → seat 2: suits ♠ ♦ (spades, diamonds)?)" in why
+    assert "held Q♠ Q♦" in why
 
 
 def test_yes_to_a_wrong_count_is_caught() -> None:
@@ -129,8 +132,8 @@ def test_yes_to_a_wrong_count_is_caught() -> None:
     finish(d)
     [(seat, why)] = audit(state, d.cards)
     assert seat == 1
-    assert "answered yes to question 2" in why and "'exactly 1 queens?'" in why
-    assert "held 2: Q♠ Q♦" in why
+    assert "answers yes to (seat 1 → seat 2: exactly 1 queens?)" in why
+    assert "held Q♠ Q♦" in why
 
 
 def test_asking_for_a_rank_not_held_is_caught() -> None:
@@ -145,8 +148,8 @@ def test_asking_for_a_rank_not_held_is_caught() -> None:
     finish(d)
     [(seat, why)] = audit(state, d.cards)
     assert seat == 0
-    assert "seat 0 asked question 1 of seat 0 to seat 1 ('do you have kings?')" in why
-    assert "holding no king" in why and "Q♥" in why
+    assert "seat 1 asks (seat 1 → seat 2: do you have kings?), so holds kings" in why
+    assert "but the hand was" in why and "Q♥" in why
 
 
 def test_keeping_a_chest_hidden_is_caught() -> None:
@@ -160,8 +163,8 @@ def test_keeping_a_chest_hidden_is_caught() -> None:
     assert int(Rank.JACK) in result["ranks"][0]  # type: ignore[index]
     found = audit(state, d.cards)
     assert found and found[0][0] == 0
-    assert "seat 0 kept a complete chest after a draw" in found[0][1]
-    assert "J♠ J♥ J♦ J♣" in found[0][1]
+    assert "seat 1 holds no complete chest after a draw" in found[0][1]
+    assert "but kept J♠ J♥ J♦ J♣" in found[0][1]
 
 
 def test_handing_over_other_cards_than_named_is_rejected_at_once() -> None:

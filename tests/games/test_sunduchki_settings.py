@@ -86,8 +86,10 @@ def test_show_chests_end_a_false_chest_is_challenged_and_its_owner_blamed() -> N
     claimed = [d.cards[p] if d.cards[p].rank == Rank.KING else Card(Rank.KING, C) for p in pos]
     play(d, SetAside(0, tuple(pos), tuple(claimed)))  # accepted face down: unseen
     assert state.chests[0] == [Rank.KING]
-    claims = [c for c in state.claims() if "face down" in c.text]
-    assert "holds 8♣, not K♣" in (claims[0].check(d.cards) or "")
+    claims = [c for c in state.claims() if c.kind == "face_down"]
+    why = claims[0].check(d.cards)
+    assert why is not None and why.cards == (Card(Rank.EIGHT, C),)
+    assert why.about["claimed"] == Card(Rank.KING, C)
     play(d, truthful(d))  # seat 1 declares no chest; seat 0 draws into its empty hand
     # seat 1 holds K♣, which a genuine chest of kings makes impossible: it challenges
     assert state.need() == Decision(1)

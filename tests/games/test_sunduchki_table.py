@@ -4,7 +4,8 @@ a false "no" is caught by every honest seat's end-of-hand audit and by the log a
 from __future__ import annotations
 
 from p2pcards.games.sunduchki import Answer
-from p2pcards.table import Table, audit_entries
+from p2pcards.table import Offence, Table, audit_entries
+from p2pcards.ui import Names, presenter
 from tests.table.harness import Harness, force_move
 
 LIAR = 1
@@ -50,8 +51,14 @@ def test_a_false_no_is_caught_and_blamed_at_the_end_of_the_hand() -> None:
     for s in (0, 2):
         [cheat] = h.cheats(s)
         assert cheat.seat == LIAR and cheat.rule == "sunduchki: Ход: три вопроса по порядку"
-        assert f"seat {LIAR} answered no to question 1" in cheat.message
-        assert f"'do you have {lied[0]}?'" in cheat.message and "but held" in cheat.message
+        assert cheat.offence == Offence.FALSE_CLAIM and cheat.claim is not None
+        assert cheat.claim.kind == "answer" and cheat.claim.about["yes"] is False
+        q = cheat.claim.about["question"]
+        assert q.stage == 1 and q.target == LIAR and q.rank.name_in("en", plural=True) == lied[0]
+        assert cheat.falsified is not None and cheat.falsified.cards  # the cards held
+        line = presenter("sunduchki").cheat_text(cheat, Names.seats(3, "en"))
+        assert f"seat {LIAR + 1} answers no to (seat " in line and f"do you have {lied[0]}?" in line
+        assert "but held" in line
         assert cheat.seq is not None  # the log entry of the lie
     report = audit_entries(h.logs()[0])
     assert report.verdict == "cheating"

@@ -31,6 +31,7 @@ from p2pcards.games.thousand import (
     ThousandState,
     deal_order,
 )
+from p2pcards.ui import Names, presenter
 
 D1 = (
     ["Kh Qh As 10s Ac 9d Jd", "Ah 10h Ks Qc Js 9s Jc", "Ad 10d Kd Jh 9h 9c 10c"],
@@ -95,11 +96,15 @@ class Table:
         return sorted(self.dealer.cards[p] for p in self.state.hands[seat])
 
     def failed_claims(self) -> list[tuple[int, str]]:
+        """(seat, the presenter's English words: the claim; why it is false) of every
+        claim the dealer's cards make false (seats named from 1: "seat 3" is seat 2)."""
         out = []
+        p, names = presenter("thousand"), Names.seats(self.state.seats, "en")
         for c in self.state.claims():
             why = c.check(self.dealer.hand_cards[c.hand])
             if why is not None:
-                out.append((c.seat, why))
+                said = f"{p.claim_text(c, names)}; {p.falsified_text(c, why, names)}"
+                out.append((c.seat, said))
         return out
 
 
@@ -396,13 +401,12 @@ def test_audit_catches_failure_to_follow_suit() -> None:
     # seat 2 holds J♥ 9♥ but plays 9♣: the engine cannot see it, the audit can
     t.play(2, "9c")
     assert t.failed_claims() == [
-        (
-            2,
-            "seat 2 in trick 1 played 9♣ but must follow suit ♥: it should have played 9♥, J♥",
-        )
+        (2, "seat 3 plays 9♣ in trick 1, so has no ♥; but had to play 9♥ J♥"),
     ]
     (claim,) = [c for c in t.state.claims() if c.seat == 2]
-    assert claim.hand == 0 and "trick 1" in claim.text
+    assert claim.hand == 0 and claim.kind == "follow" and claim.about["trick"] == 1
+    why = claim.check(t.dealer.hand_cards[0])
+    assert why is not None and why.about == {"must": "follow", "led": Suit.HEARTS}
 
 
 def test_audit_catches_failure_to_trump_and_to_beat() -> None:
@@ -416,10 +420,7 @@ def test_audit_catches_failure_to_trump_and_to_beat() -> None:
     t.play(2, "9c")  # holds the trump 9♥ but plays a club
     t.play(0, "Qs")  # beats 9♠ with Q♠: no claim
     assert t.failed_claims() == [
-        (
-            2,
-            "seat 2 in trick 2 played 9♣ but must trump (no ♠, trump ♥): it should have played 9♥",
-        )
+        (2, "seat 3 plays 9♣ in trick 2, so has no ♠ and no trump ♥; but had to play 9♥"),
     ]
 
 
@@ -430,7 +431,7 @@ def test_audit_catches_failure_to_beat() -> None:
     t.play(0, "Qs")
     t.play(1, "Js")  # holds K♠, which beats Q♠
     assert t.failed_claims() == [
-        (1, "seat 1 in trick 1 played J♠ but must beat Q♠: it should have played K♠")
+        (1, "seat 2 plays J♠ in trick 1, so has no ♠ higher than Q♠; but had to play K♠")
     ]
 
 
@@ -438,10 +439,14 @@ def test_audit_catches_bid_125_without_marriage() -> None:
     t = Table()
     t.do(Bid(2, 125))  # seat 2 holds no marriage
     assert t.failed_claims() == [
-        (2, "seat 2 bid 125 in hand 1 but held no marriage, so it could bid at most 120")
+        (
+            2,
+            "seat 3 bids 125, so holds marriages worth at least 5; "
+            "but held no marriage: at most 120",
+        )
     ]
     (claim,) = t.state.claims()
-    assert claim.seat == 2 and claim.rule == "thousand: Торговля"
+    assert claim.seat == 2 and claim.rule == "thousand: Торговля" and claim.hand == 0
 
 
 def test_audit_catches_marriage_without_partner() -> None:
@@ -450,7 +455,7 @@ def test_audit_catches_marriage_without_partner() -> None:
     give(t)
     t.play(0, "Qs", "marriage")  # K♠ is in seat 1's hand
     assert t.view(1).trump == Suit.SPADES
-    assert (0, "seat 0 declared the ♠ marriage in trick 1 without holding K♠") in (
+    assert (0, "seat 1 declares the ♠ marriage with Q♠ in trick 1; but did not hold K♠") in (
         t.failed_claims()
     )
 

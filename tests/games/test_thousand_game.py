@@ -61,7 +61,7 @@ def test_basic_game_reaches_the_target_through_the_barrel(seed: int) -> None:
             assert row.scores[s] <= 880 or (row is last and s == w)
     # every claim of every hand holds (honest bots)
     for c in state.claims():
-        assert c.check(dealer.hand_cards[c.hand]) is None, c.text
+        assert c.check(dealer.hand_cards[c.hand]) is None, c
 
 
 def test_bolt_penalty_only_after_three_bolts_in_a_row() -> None:

@@ -130,5 +130,5 @@ def test_entry_of_a_later_hand_is_blamed_on_its_signer() -> None:
     outs = observer.receive(forged.raw) + observer.receive(log[first_pass + 1])
     cheats = [o for o in outs if isinstance(o, CheatDetected)]
     assert [(c.seat, c.seq, c.rule) for c in cheats] == [(0, first_pass, "transcript")]
-    assert "entry for hand 2, expected hand 1" in cheats[0].message
+    assert "entry for hand 2, expected hand 1" in cheats[0].detail
     assert len(observer.log) == first_pass  # the forged pass was not appended

@@ -98,7 +98,7 @@ def test_unknown_entry_kind_is_blamed_on_its_signer() -> None:
     e = peek_entry(LOG[FIRST_MOVE])
     c = blamed(FIRST_MOVE, resign(FIRST_MOVE, kind="zz-unknown"))
     assert (c.seat, c.rule) == (e.seat, "out of turn")
-    assert "'zz-unknown'" in c.message
+    assert "'zz-unknown'" in c.detail
 
 
 @pytest.mark.parametrize("body", [None, 7, "move", [], {"a": 1}, [[[[[[[[[[]]]]]]]]]]])
@@ -123,7 +123,7 @@ def test_bad_point_in_a_pass_body_is_blamed_on_its_signer(point: Any) -> None:
     body = [com, [*points[:3], point, *points[4:]]]
     c = blamed(FIRST_PASS, resign(FIRST_PASS, body=body))
     assert c.seat == e.seat == 0 and c.seq == FIRST_PASS
-    assert "pass 1" in c.rule or "pass" in c.message
+    assert "pass 1" in c.rule or "pass" in c.detail
 
 
 def test_base_point_in_a_pass_blames_no_other_seat() -> None:

@@ -15,7 +15,7 @@ from p2pcards.cards import parse_cards
 from p2pcards.games import encode_event
 from p2pcards.games.akulina import Discard, pairable
 from p2pcards.mental_poker import card_point, seal_key_shares
-from p2pcards.table import Broadcast, Rejected, Table
+from p2pcards.table import Broadcast, Offence, Rejected, Table
 from p2pcards.transcript import peek_entry, sign_entry
 from tests.table.harness import Harness, force_move
 
@@ -103,7 +103,7 @@ def test_a_card_encoded_twice_is_caught_at_once(pass_no: int) -> None:
     h = Harness("akulina", 3, seed=6, cheat=first("pass", dup, pass_no))
     h.run()
     assert blamed(h) == honest(3)
-    assert all("same point" in h.cheats(s)[0].message for s in honest(3))
+    assert all("same point" in h.cheats(s)[0].detail for s in honest(3))
 
 
 @pytest.mark.parametrize("pass_no", [1, 2])
@@ -117,7 +117,7 @@ def test_a_replaced_ciphertext_is_named_by_the_reveal(pass_no: int) -> None:
     h.run()
     assert blamed(h) == honest(3)
     for s in honest(3):
-        assert any("replaced" in c.message for c in h.cheats(s) if c.seat == CHEAT)
+        assert any("replaced" in c.detail for c in h.cheats(s) if c.seat == CHEAT)
 
 
 def test_a_small_order_point_is_rejected_at_once() -> None:
@@ -142,7 +142,7 @@ def test_a_revealed_permutation_that_does_not_match_its_commitment() -> None:
     h = Harness("akulina", 3, seed=9, cheat=first("secrets", alter))
     h.run()
     assert blamed(h) == honest(3)
-    assert all("commitment" in h.cheats(s)[0].message for s in honest(3))
+    assert all("commitment" in h.cheats(s)[0].detail for s in honest(3))
 
 
 def test_handing_over_another_position_than_the_index_picked() -> None:
@@ -176,7 +176,9 @@ def test_keeping_a_pair_is_caught_by_the_end_of_hand_audit() -> None:
     assert blamed(h) == honest(3)
     for s in honest(3):
         c = h.cheats(s)[0]
-        assert c.rule == "akulina: Какие пары сбрасывать" and "kept the pair" in c.message
+        assert c.rule == "akulina: Какие пары сбрасывать" and c.offence == Offence.FALSE_CLAIM
+        assert c.claim is not None and c.claim.kind == "no_pair"
+        assert c.falsified is not None and len(c.falsified.cards) == 2  # the pair kept
         assert c.seq is not None
 
 
@@ -205,7 +207,7 @@ def test_claiming_a_card_that_the_open_does_not_show() -> None:
     h.decide = lie
     h.run()
     assert blamed(h) == honest(3)
-    assert all("not the cards claimed" in h.cheats(s)[0].message for s in honest(3))
+    assert all("not the cards claimed" in h.cheats(s)[0].detail for s in honest(3))
 
 
 def test_two_signed_entries_for_one_slot_are_equivocation() -> None:

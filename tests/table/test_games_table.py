@@ -19,7 +19,8 @@ from p2pcards.games import Move
 from p2pcards.games.sto_odno import Draw, Play
 from p2pcards.games.sunduchki import Answer
 from p2pcards.games.thousand import Play as ThousandPlay
-from p2pcards.table import HandVerified, Table, audit_entries
+from p2pcards.table import HandVerified, Offence, Table, audit_entries
+from p2pcards.ui import Names, presenter
 from tests.table.harness import Harness, force_move
 
 CHEAT = 1
@@ -46,9 +47,11 @@ def check_honest(h: Harness) -> dict[str, Any]:
 
 
 def blamed_by_all(h: Harness, rule: str) -> list[str]:
-    """Every honest seat names CHEAT first, under ``rule``; also the log audit.  Returns
-    the honest seats' messages."""
+    """Every honest seat names CHEAT first, under ``rule``, as a false claim; also the log
+    audit.  Returns the honest seats' cheats in the game presenter's English words (seats
+    named from 1: "seat 2" is CHEAT)."""
     msgs = []
+    words, names = presenter(h.game), Names.seats(h.n, "en")
     for s in range(h.n):
         if s == CHEAT:
             continue
@@ -56,7 +59,8 @@ def blamed_by_all(h: Harness, rule: str) -> list[str]:
         assert cheats, f"seat {s} detected nothing"
         assert (cheats[0].seat, cheats[0].rule) == (CHEAT, rule), cheats
         assert cheats[0].seq is not None  # the log entry of the lying move
-        msgs.append(cheats[0].message)
+        assert cheats[0].offence == Offence.FALSE_CLAIM
+        msgs.append(words.cheat_text(cheats[0], names))
     report = audit_entries(h.logs()[0])
     assert report.verdict == "cheating"
     assert [c.seat for c in report.cheats] == [CHEAT]
@@ -103,8 +107,8 @@ def test_thousand_failing_to_follow_suit_is_caught() -> None:
     assert done, "the cheater never had a card to renege with"
     msgs = blamed_by_all(h, "thousand: Розыгрыш и взятки")
     for m in msgs:
-        assert f"seat {CHEAT} in trick" in m and f"played {done[0]} but must" in m
-        assert "it should have played" in m
+        assert f"seat {CHEAT + 1} plays {done[0]} in trick" in m and ", so has no " in m
+        assert "but had to play" in m
 
 
 # ---------------------------------------------------------------------- 101
@@ -169,7 +173,8 @@ def test_101_a_false_could_not_play_is_caught() -> None:
     assert done
     msgs = blamed_by_all(h, "101: Обычный ход: масть, достоинство или дама")
     for m in msgs:
-        assert m.startswith(f"seat {CHEAT} drew but could have played the ")
+        assert f": seat {CHEAT + 1} draws: no card to play (" in m
+        assert "but could have played " in m
 
 
 # ---------------------------------------------------------------------- Sunduchki
@@ -207,4 +212,4 @@ def test_sunduchki_a_false_no_to_the_suits_is_caught() -> None:
     assert done, "the liar was never asked the right suits"
     msgs = blamed_by_all(h, "sunduchki: Ход: три вопроса по порядку")
     for m in msgs:
-        assert f"seat {CHEAT} answered no to question 3" in m and "but held" in m
+        assert f"seat {CHEAT + 1} answers no to (" in m and ": suits " in m and "but held" in m

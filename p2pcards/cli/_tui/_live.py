@@ -81,7 +81,7 @@ class LiveScreen:
             line = table_event_line(ui.p.t, ns, ev, ui.hand_no_text(ev.hand))
         elif isinstance(ev, HandVerified | CheatDetected | PeerLost | PeerBack):
             hand = ui.hand_no_text(ev.hand) if isinstance(ev, HandVerified) else ""
-            line = table_event_line(ui.p.t, ns, ev, hand)
+            line = table_event_line(ui.p.t, ns, ev, hand, ui.p)
         elif isinstance(ev, Rejected):
             return
         elif isinstance(ev, GameOver):

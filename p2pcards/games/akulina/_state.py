@@ -34,7 +34,7 @@ from p2pcards.games._events import (
     Taken,
 )
 from p2pcards.games._moves import Event
-from p2pcards.games._state import GameState, Knowledge, View
+from p2pcards.games._state import ClaimCheck, Falsified, GameState, Knowledge, View
 from p2pcards.games.akulina._moves import Discard, Draw
 from p2pcards.games.akulina._sheet import starting_losses
 
@@ -308,7 +308,7 @@ class AkulinaState(GameState):
         """Record the no-pair claim, then move on (next seat's discard or next turn)."""
         seat = mv.seat
         rest = tuple(sorted(self.hands[seat]))
-        self.add_claim(seat, R_PAIRS, f"seat {seat} kept no pair", _no_pair_check(seat, rest))
+        self.add_claim(seat, R_PAIRS, "no_pair", {}, _no_pair_check(rest))
         self.pending = None
         if self.phase == "initial":
             self.cursor += 1
@@ -420,12 +420,14 @@ def _pairs_ok(cards: Sequence[Card]) -> bool:
     return all(n % 2 == 0 for n in counts.values())
 
 
-def _no_pair_check(seat: int, positions: tuple[int, ...]) -> Any:
-    def check(cards: Mapping[int, Card]) -> str | None:
+def _no_pair_check(positions: tuple[int, ...]) -> ClaimCheck:
+    """Claim ``"no_pair"`` (no data): the hand left at ``positions`` holds no pair;
+    false with the pair kept."""
+
+    def check(cards: Mapping[int, Card]) -> Falsified | None:
         pair = has_pair([cards[p] for p in positions])
         if pair is None:
             return None
-        a, b = pair
-        return f"seat {seat} kept the pair {a.symbol} {b.symbol} instead of discarding it"
+        return Falsified(tuple(pair))
 
     return check

@@ -78,28 +78,3 @@ class Requirement:
             if self.playable(pos, card, len(hand)):
                 return card
         return None
-
-    def describe(self, lang: str = "en") -> str:
-        """The requirement in words, e.g. "clubs or a queen"."""
-        ru = lang == "ru"
-        if self.mode == "first":
-            return "любая карта" if ru else "any card"
-        if self.mode == "penalty":
-            r = self.pass_rank
-            assert r is not None
-            return (
-                f"{r.name_in('ru')}, чтобы перевести штраф"
-                if ru
-                else f"a {r.name_in('en')} to pass the penalty on"
-            )
-        if self.mode == "cover" and self.cover_suit is not None:
-            s = self.cover_suit
-            return f"{s.name_in('ru')} или дама" if ru else f"{s.name_in('en')} or a queen"
-        if self.named is not None:
-            s = self.named
-            return f"{s.name_in('ru')} или дама" if ru else f"{s.name_in('en')} or a queen"
-        assert self.top is not None
-        t = self.top
-        if ru:
-            return f"{t.suit.name_in('ru')}, {t.rank.name_in('ru', True)} или дама"
-        return f"{t.suit.name_in('en')}, a {t.rank.name_in('en')} or a queen"

@@ -37,7 +37,7 @@ from p2pcards.games._events import (
     Shuffled,
 )
 from p2pcards.games._moves import Event, Move
-from p2pcards.games._state import GameState, Knowledge, View
+from p2pcards.games._state import ClaimCheck, Falsified, GameState, Knowledge, View
 from p2pcards.games.sto_odno._moves import Announce, Catch, Draw, Pass, Play, TakePenalty
 from p2pcards.games.sto_odno._rules import KING_OF_SPADES, Requirement, sto_odno_deck
 from p2pcards.games.sto_odno._scoring import (
@@ -83,11 +83,12 @@ class StoOdnoView(View):
 
     ``turn``: the seat to move (None outside a turn); ``mode``: "first", "normal",
     "cover" (cover your own six), "continue" (after your eight, option) or "penalty"
-    (pass a penalty on or take it, option); ``requirement``: what may be played, in
-    words (English); ``top``: the discard pile's top card; ``named``: the suit named by
-    a queen on top; ``stock``/``discard``: sizes; ``known``: publicly known cards in
-    each seat's hand (drawn from a turned-over stock); ``scores``: series scores;
-    ``starter``: who began the round; ``direction``: +1 clockwise, -1 reversed;
+    (pass a penalty on or take it, option); ``requirement``: what may be played now (a
+    :class:`~p2pcards.games.sto_odno.Requirement`; None outside a turn); ``top``: the
+    discard pile's top card; ``named``: the suit named by a queen on top;
+    ``stock``/``discard``: sizes; ``known``: publicly known cards in each seat's hand
+    (drawn from a turned-over stock); ``scores``: series scores; ``starter``: who began
+    the round; ``direction``: +1 clockwise, -1 reversed;
     ``penalty``: (seat, cards) it must draw now or answer, else None; ``skipped``: the
     seat that misses its turn after the current draw, else None; ``sheet``: the last
     finished round's score sheet (``{"round", "winner", "points", "scores", "hands"}``
@@ -102,7 +103,7 @@ class StoOdnoView(View):
 
     turn: int | None
     mode: str
-    requirement: str
+    requirement: Requirement | None
     top: Card | None
     named: Suit | None
     stock: int
@@ -472,7 +473,7 @@ class StoOdnoState(GameState):
             raise IllegalMove(
                 seat,
                 R_SIX if self.mode == "cover" else R_MOVE,
-                f"the {cards[0].name('en')} may not be played now (allowed: {req.describe('en')})",
+                f"the {cards[0].name('en')} may not be played now",
             )
         if (
             not self.options["queen_finish"]
@@ -503,8 +504,9 @@ class StoOdnoState(GameState):
         self.add_claim(
             seat,
             R_SIX if self.mode == "cover" else R_MOVE,
-            f"seat {seat} {verb}: no card to play on {req.describe('en')}",
-            _could_not_check(seat, verb, req, tuple(hand)),
+            "could_not_play",
+            {"move": verb, "requirement": req},
+            _could_not_check(req, tuple(hand)),
         )
 
     def _apply_draw(self, mv: Draw) -> None:
@@ -515,7 +517,7 @@ class StoOdnoState(GameState):
             raise IllegalMove(seat, R_AGREED, "there is nothing to draw: pass instead")
         if self.mode == "continue" and not self.options["eight_draw"] and self.hands[seat]:
             raise IllegalMove(seat, R_HOUSE, "no draw after an eight (eight_draw=off): pass")
-        self._could_not(seat, "drew")
+        self._could_not(seat, "draw")
         self.moves += 1
         again = self.options["draw"] == "until_playable" and self.mode == "normal"
         self._start_draw(seat, 1, "again" if again else "next", penalty=False)
@@ -527,7 +529,7 @@ class StoOdnoState(GameState):
         eight_pass = self.mode == "continue" and not self.options["eight_draw"] and self.hands[seat]
         if self.drawable() and not eight_pass:
             raise IllegalMove(seat, R_AGREED, "there is a card to draw: draw instead of passing")
-        self._could_not(seat, "passed")
+        self._could_not(seat, "pass")
         self.moves += 1
         if self.mode in ("cover", "continue") and not self.hands[seat]:
             self._redeal("last six" if self.mode == "cover" else "last eight")
@@ -774,7 +776,7 @@ class StoOdnoState(GameState):
             )
         )
         in_turn = self.phase == "turn"
-        req = self.requirement().describe("en") if in_turn else ""
+        req = self.requirement() if in_turn else None
         penalty = None
         skipped = None
         if self.penalty is not None:
@@ -856,11 +858,14 @@ class StoOdnoState(GameState):
         ]
 
 
-def _could_not_check(seat: int, verb: str, req: Requirement, positions: tuple[int, ...]) -> Any:
-    def check(cards: Mapping[int, Card]) -> str | None:
+def _could_not_check(req: Requirement, positions: tuple[int, ...]) -> ClaimCheck:
+    """Claim ``"could_not_play"`` (``{"move": "draw" or "pass", "requirement": req}``):
+    no card at ``positions`` meets ``req``; false with the first card that does."""
+
+    def check(cards: Mapping[int, Card]) -> Falsified | None:
         c = req.first_playable([(p, cards[p]) for p in positions])
         if c is None:
             return None
-        return f"seat {seat} {verb} but could have played the {c.name('en')}"
+        return Falsified((c,))
 
     return check

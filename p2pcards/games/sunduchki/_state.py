@@ -65,16 +65,9 @@ def sunduchki_deck(size: int) -> tuple[Card, ...]:
     return tuple(deck(size))
 
 
-def _question(req: Request, stage: int) -> str:
-    """Plain English words of question ``stage`` of ``req`` (used in claims)."""
-    r = req.rank.name_in("en", plural=True)
-    if stage == 1:
-        text = f"do you have {r}?"
-    elif stage == 2:
-        text = f"exactly {req.count} {r}?"
-    else:
-        text = "the suits " + ", ".join(s.name_in("en") for s in req.suits) + "?"
-    return f"question {stage} of seat {req.asker} to seat {req.target} ({text!r})"
+def _question(req: Request, stage: int) -> Request:
+    """Question ``stage`` of ``req`` (the data a claim about it carries)."""
+    return replace(req, stage=stage)
 
 
 class SunduchkiState(GameState):
@@ -393,10 +386,9 @@ class SunduchkiState(GameState):
             self.add_claim(
                 seat,
                 R_CHEST,
-                f"seat {seat} set aside face down "
-                + ", ".join(c.symbol for c in cards)
-                + " (show_chests=end)",
-                claims.holds_cards(seat, pos, cards),
+                "face_down",
+                {"cards": tuple(cards)},
+                claims.holds_cards(pos, cards),
             )
             self._finish_set_aside(mv)
         elif any(p not in self.public for p in pos):
@@ -415,14 +407,8 @@ class SunduchkiState(GameState):
             self.chests[seat].append(r)
             four = tuple(sorted((c for c in mv.cards if c.rank == r), key=lambda c: c.suit))
             self.history.append(Note("chest", seat, rank=r, cards=four))
-        when = {"deal": "after the deal", "pass": "after a draw", "continue": "after a request"}
         rest = tuple(sorted(self.hands[seat]))
-        self.add_claim(
-            seat,
-            R_CHEST,
-            f"seat {seat} holds no complete chest {when[self.after]}",
-            claims.no_chest(seat, when[self.after], rest),
-        )
+        self.add_claim(seat, R_CHEST, "no_chest", {"after": self.after}, claims.no_chest(rest))
         self.pending = None
         self.declarer = None
         if self.after == "deal":
@@ -457,10 +443,7 @@ class SunduchkiState(GameState):
         hand = tuple(sorted(self.hands[seat]))
         q = _question(self.request, 1)
         self.add_claim(
-            seat,
-            R_TURN,
-            f"seat {seat} holds a {r.name_in('en')} when asking {q}",
-            claims.holds_rank(seat, q, hand, r),
+            seat, R_TURN, "holds_rank", {"question": q, "rank": r}, claims.holds_rank(hand, r)
         )
         self.phase = "answer"
 
@@ -542,23 +525,26 @@ class SunduchkiState(GameState):
             self.add_claim(
                 seat,
                 R_TURN,
-                f"seat {seat} answered {'yes' if mv.yes else 'no'} to {q}",
-                claims.answered_count(seat, q, hand, rank, 1, HAND, mv.yes),
+                "answer",
+                {"question": q, "yes": mv.yes},
+                claims.answered_count(hand, rank, 1, HAND, mv.yes),
             )
         elif req.stage == 2:
             assert req.count is not None
             self.add_claim(
                 seat,
                 R_TURN,
-                f"seat {seat} answered {'yes' if mv.yes else 'no'} to {q}",
-                claims.answered_count(seat, q, hand, rank, req.count, req.count, mv.yes),
+                "answer",
+                {"question": q, "yes": mv.yes},
+                claims.answered_count(hand, rank, req.count, req.count, mv.yes),
             )
         else:
             self.add_claim(
                 seat,
                 R_TURN,
-                f"seat {seat} answered no to {q}",
-                claims.answered_suits(seat, q, hand, rank, req.suits),
+                "answer",
+                {"question": q, "yes": False},
+                claims.answered_suits(hand, rank, req.suits),
             )
         if mv.yes:
             self.request = replace(req, stage=req.stage + 1)
@@ -627,8 +613,9 @@ class SunduchkiState(GameState):
             self.add_claim(
                 mv.seat,
                 R_OTHER,
-                f"seat {mv.seat} handed over every {req.rank.name_in('en')} for {q}",
-                claims.answered_count(mv.seat, q, rest, req.rank, 1, HAND, False),
+                "handed_over",
+                {"question": q, "rank": req.rank},
+                claims.answered_count(rest, req.rank, 1, HAND, False),
             )
         self.pending = None
         self.request = None

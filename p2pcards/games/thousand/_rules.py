@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from p2pcards.cards import THOUSAND_ORDER, THOUSAND_POINTS, Card, Rank, Suit, deck
 
@@ -129,9 +130,15 @@ def allowed_plays(hand: Sequence[Card], trick: Sequence[Card], trump: Suit | Non
     return trumps or list(hand)
 
 
-def duty_text(trick: Sequence[Card], trump: Suit | None, played: Card) -> str | None:
-    """The hidden duty a play of ``played`` on ``trick`` claims, in words, or None when
-    the play needs no claim (leading, or beating the led suit's highest card)."""
+def duty(trick: Sequence[Card], trump: Suit | None, played: Card) -> dict[str, Any] | None:
+    """The hidden duty a play of ``played`` on ``trick`` claims, as data, or None when
+    the play needs no claim (leading, or beating the led suit's highest card).
+
+    ``{"duty": "higher", "led": suit, "top": card}``: the player has no card of the led
+    suit higher than ``top``; ``{"duty": "suit", "led": suit}``: it has no card of the
+    led suit; ``{"duty": "suit_and_trump", "led": suit, "trump": suit}``: it has neither
+    the led suit nor a trump ("Розыгрыш и взятки").
+    """
     if not trick:
         return None
     led = trick[0].suit
@@ -139,12 +146,10 @@ def duty_text(trick: Sequence[Card], trump: Suit | None, played: Card) -> str | 
         top = max((c for c in trick if c.suit == led), key=strength)
         if beats(played, top):
             return None
-        return f"has no {led.symbol} higher than {top.symbol}"
-    if trump is not None and played.suit == trump:
-        return f"has no {led.symbol}"
-    if trump is None or trump == led:
-        return f"has no {led.symbol}"
-    return f"has no {led.symbol} and no trump {trump.symbol}"
+        return {"duty": "higher", "led": led, "top": top}
+    if trump is None or trump == led or played.suit == trump:
+        return {"duty": "suit", "led": led}
+    return {"duty": "suit_and_trump", "led": led, "trump": trump}
 
 
 # ---------------------------------------------------------------- scoring

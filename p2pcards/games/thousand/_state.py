@@ -43,7 +43,7 @@ from p2pcards.games._events import (
     Shuffled,
 )
 from p2pcards.games._moves import Event, Move
-from p2pcards.games._state import GameState, Knowledge, View
+from p2pcards.games._state import ClaimCheck, Falsified, GameState, Knowledge, View
 from p2pcards.games.thousand._moves import Bid, ChooseTalon, GiveCards, Pass, Play
 from p2pcards.games.thousand._rules import (
     BID_STEP,
@@ -58,7 +58,7 @@ from p2pcards.games.thousand._rules import (
     ScoringRules,
     allowed_plays,
     bid_limit,
-    duty_text,
+    duty,
     hand_gains,
     has_four_aces,
     marriages_in,
@@ -477,12 +477,7 @@ class ThousandState(GameState):
                 raise IllegalMove(seat, R_BID, f"no hand can justify a bid of {b} (most {top})")
             if b > bid_limit(()):
                 rest = tuple(sorted(self.hands[seat]))
-                self.add_claim(
-                    seat,
-                    R_BID,
-                    f"seat {seat} bid {b}, claiming marriages worth at least {b - 120} in hand",
-                    _bid_check(seat, b, rest, self.four_aces, self.hand_no),
-                )
+                self.add_claim(seat, R_BID, "bid", {"bid": b}, _bid_check(b, rest, self.four_aces))
             self.auction.append((seat, b))
             self.bid, self.bidder = b, seat
         else:
@@ -579,13 +574,14 @@ class ThousandState(GameState):
         rest = tuple(sorted(p for p in hand if p != pos))
         if mv.declare:
             self._check_declare(mv, rest)
-        duty = duty_text(trick, self.trump, card)
-        if duty is not None:
+        owed = duty(trick, self.trump, card)
+        if owed is not None:
             self.add_claim(
                 seat,
                 R_PLAY,
-                f"seat {seat}, trick {self.trick_no}: plays {card.symbol}, so {duty}",
-                _follow_check(seat, self.trick_no, pos, rest, tuple(trick), self.trump),
+                "follow",
+                {"trick": self.trick_no, "card": card, **owed},
+                _follow_check(pos, rest, tuple(trick), self.trump),
             )
         self.pending = mv
         self.turn = None
@@ -608,11 +604,9 @@ class ThousandState(GameState):
             self.add_claim(
                 seat,
                 R_MARRIAGE,
-                f"seat {seat}, trick {self.trick_no}: declares the {card.suit.symbol} marriage "
-                f"with {card.symbol}, so holds {mate.symbol}",
-                _holds_check(
-                    seat, self.trick_no, (mate,), rest, f"the {card.suit.symbol} marriage"
-                ),
+                "marriage",
+                {"trick": self.trick_no, "card": card, "suit": card.suit},
+                _holds_check((mate,), rest),
             )
         elif mv.declare == "aces":
             if not self.four_aces:
@@ -625,8 +619,9 @@ class ThousandState(GameState):
             self.add_claim(
                 seat,
                 R_MARRIAGE,
-                f"seat {seat}, trick {self.trick_no}: declares four aces with {card.symbol}",
-                _holds_check(seat, self.trick_no, others, rest, "four aces"),
+                "aces",
+                {"trick": self.trick_no, "card": card},
+                _holds_check(others, rest),
             )
         else:
             raise IllegalMove(seat, R_MARRIAGE, f"unknown declaration {mv.declare!r}")
@@ -824,68 +819,59 @@ class ThousandState(GameState):
 # ---------------------------------------------------------------- claim checks
 
 
-def _bid_check(seat: int, bid: int, hand: tuple[int, ...], four_aces: bool, hand_no: int) -> Any:
-    def check(cards: Mapping[int, Card]) -> str | None:
+def _bid_check(bid: int, hand: tuple[int, ...], four_aces: bool) -> ClaimCheck:
+    """Claim ``"bid"`` (``{"bid": b}``, a bid over 120): the hand at ``hand`` holds
+    marriages (or four aces, option) allowing ``bid``; false with the marriages held
+    (king and queen of each, in suit order), ``about`` = ``{"limit": the highest bid
+    they allow}``."""
+
+    def check(cards: Mapping[int, Card]) -> Falsified | None:
         held = [cards[p] for p in hand]
         limit = bid_limit(held, four_aces)
         if bid <= limit:
             return None
-        ms = marriages_in(held)
-        what = (
-            "no marriage" if not ms else "only the " + ", ".join(f"{u.symbol} marriage" for u in ms)
-        )
-        return (
-            f"seat {seat} bid {bid} in hand {hand_no + 1} but held {what}, "
-            f"so it could bid at most {limit}"
-        )
+        shown = tuple(Card(r, u) for u in marriages_in(held) for r in (Rank.KING, Rank.QUEEN))
+        return Falsified(shown, {"limit": limit})
 
     return check
 
 
 def _follow_check(
-    seat: int,
-    trick_no: int,
-    pos: int,
-    rest: tuple[int, ...],
-    trick: tuple[Card, ...],
-    trump: Suit | None,
-) -> Any:
-    def check(cards: Mapping[int, Card]) -> str | None:
+    pos: int, rest: tuple[int, ...], trick: tuple[Card, ...], trump: Suit | None
+) -> ClaimCheck:
+    """Claim ``"follow"`` (``{"trick", "card", **duty(...)}``): the card at ``pos`` was a
+    legal play on ``trick`` from the hand ``pos`` + ``rest``; false with the cards that
+    should have been played (display order), ``about`` = ``{"must": "beat", "top": card}``
+    or ``{"must": "follow", "led": suit}`` or ``{"must": "trump", "led": suit, "trump":
+    suit or None}``."""
+
+    def check(cards: Mapping[int, Card]) -> Falsified | None:
         played = cards[pos]
         hand = [played, *(cards[p] for p in rest)]
         allowed = allowed_plays(hand, trick, trump)
         if played in allowed:
             return None
         led = trick[0].suit
+        about: dict[str, Any]
         if any(c.suit == led for c in allowed):
             top = max((c for c in trick if c.suit == led), key=lambda c: _ORDER[c.rank])
-            why = (
-                f"must beat {top.symbol}"
-                if played.suit == led
-                else f"must follow suit {led.symbol}"
-            )
+            about = {"must": "beat", "top": top} if played.suit == led else {"must": "follow"}
         else:
-            why = f"must trump (no {led.symbol}, trump {trump.symbol if trump else '-'})"
-        should = ", ".join(c.symbol for c in sorted(allowed, key=_DISPLAY))
-        return (
-            f"seat {seat} in trick {trick_no} played {played.symbol} but {why}: "
-            f"it should have played {should}"
-        )
+            about = {"must": "trump", "trump": trump}
+        about["led"] = led
+        return Falsified(tuple(sorted(allowed, key=_DISPLAY)), about)
 
     return check
 
 
-def _holds_check(
-    seat: int, trick_no: int, need: tuple[Card, ...], rest: tuple[int, ...], what: str
-) -> Any:
-    def check(cards: Mapping[int, Card]) -> str | None:
+def _holds_check(need: tuple[Card, ...], rest: tuple[int, ...]) -> ClaimCheck:
+    """Claims ``"marriage"`` (``{"trick", "card", "suit"}``) and ``"aces"`` (``{"trick",
+    "card"}``): the rest of the hand holds every card of ``need``; false with the cards
+    missing."""
+
+    def check(cards: Mapping[int, Card]) -> Falsified | None:
         held = {cards[p] for p in rest}
-        missing = [c for c in need if c not in held]
-        if not missing:
-            return None
-        return (
-            f"seat {seat} declared {what} in trick {trick_no} without holding "
-            f"{', '.join(c.symbol for c in missing)}"
-        )
+        missing = tuple(c for c in need if c not in held)
+        return Falsified(missing) if missing else None
 
     return check

@@ -19,7 +19,7 @@ abandon       AbandonStep         round: all but the stalled ``[stalled]``
 ============  ==================  =========================  ==========================
 
 To add an entry kind: write one :class:`SingleStep` or :class:`RoundStep` subclass (its
-``kind``, ``expect``/``what``/``about``, ``body``, ``check``, ``finish``) in the module
+``kind``, ``expect``/``about``, ``body``, ``check``, ``finish``) in the module
 of its family and register it: one line in :data:`FIRST_STEP` when it answers a new
 engine need, or return it from the ``finish`` of the step it follows.
 """

@@ -24,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from p2pcards.table._outputs import Offence
+
 if TYPE_CHECKING:
     from p2pcards.cards import Card
     from p2pcards.games import Game, GameState
@@ -39,8 +41,7 @@ class Expect:
 
     ``seats``: the seats that write (one seat, or a round); ``kind``: the entry kind;
     ``round``: True when the seats contribute at once (appended in seat order);
-    ``what``: the same in English words for "waiting for …" (kept for the front ends
-    until the presenters say it themselves); ``about``: structured detail of what for
+    ``about``: structured detail of what for
     (keys depend on the kind, e.g. ``{"pass": 1}`` for a shuffle pass,
     ``{"to": 2, "positions": [...]}`` for key shares, ``{"stalled": 1}`` for a vote), so a
     presenter can say "the shuffle (pass 1)" or "keys for Boris's cards" in its language.
@@ -49,7 +50,6 @@ class Expect:
     seats: tuple[int, ...]
     kind: str
     round: bool
-    what: str
     about: dict[str, Any] = field(default_factory=dict)
 
 
@@ -96,8 +96,16 @@ class TableCore(Protocol):
     def emit(self, out: Output) -> None:
         """Append an output for the caller."""
 
-    def cheat(self, seat: int | None, seq: int | None, rule: str, message: str) -> None:
-        """Report a cheat (the first one stops the hand)."""
+    def cheat(
+        self,
+        seat: int | None,
+        seq: int | None,
+        rule: str,
+        detail: str,
+        offence: Offence = Offence.PROTOCOL,
+        **data: Any,
+    ) -> None:
+        """Report a cheat (the first one stops the hand); see :class:`CheatDetected`."""
 
     def apply(self, event: Any, seq: int | None) -> bool:
         """Apply an engine event; False (and a cheat) if the rules refuse it."""
@@ -142,11 +150,7 @@ class Step:
 
     def expect(self) -> Expect:
         """What the step waits for."""
-        return Expect(self.seats, self.kind, self.round, self.what(), self.about())
-
-    def what(self) -> str:
-        """What the table waits for, in English words."""
-        return self.kind
+        return Expect(self.seats, self.kind, self.round, self.about())
 
     def about(self) -> dict[str, Any]:
         """Structured detail of what the step waits for (see :class:`Expect`)."""

@@ -27,9 +27,6 @@ class SecretsStep(RoundStep):
         """The reveal of the current hand."""
         return cls(tuple(range(t.seats)), t.hand)
 
-    def what(self) -> str:
-        return "the end-of-hand reveal"
-
     def about(self) -> dict[str, Any]:
         return {"hand": self.hand}
 
@@ -69,9 +66,6 @@ class AbandonStep(RoundStep):
     def start(cls, t: TableCore, stalled: int) -> AbandonStep:
         """The vote against ``stalled``."""
         return cls(tuple(s for s in range(t.seats) if s != stalled), stalled)
-
-    def what(self) -> str:
-        return f"agreement to end the hand without seat {self.stalled}"
 
     def about(self) -> dict[str, Any]:
         return {"stalled": self.stalled}

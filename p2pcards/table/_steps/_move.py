@@ -38,9 +38,6 @@ class MoveStep(SingleStep):
         """Where the decided body is persisted."""
         return f"move{self.slot}"
 
-    def what(self) -> str:
-        return f"seat {self.author} to move"
-
     def about(self) -> dict[str, Any]:
         return {"seat": self.author}
 

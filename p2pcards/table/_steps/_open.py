@@ -32,9 +32,6 @@ class OpenStep(RoundStep):
         """The open round of ``need``."""
         return cls(tuple(range(t.seats)), need)
 
-    def what(self) -> str:
-        return "keys to open cards"
-
     def about(self) -> dict[str, Any]:
         return {"positions": list(self.need.positions)}
 

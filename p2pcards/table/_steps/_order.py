@@ -28,9 +28,6 @@ class OrderStep(SingleStep):
         """The commitment of ``need``."""
         return cls(need)
 
-    def what(self) -> str:
-        return f"seat {self.need.seat} to order its hand"
-
     def about(self) -> dict[str, Any]:
         return {"holder": self.need.seat}
 
@@ -73,9 +70,6 @@ class TakenStep(SingleStep):
     def start(cls, t: TableCore, need: TakeHidden) -> TakenStep:
         """The pick of ``need``."""
         return cls(need)
-
-    def what(self) -> str:
-        return f"seat {self.need.holder} to hand a card over"
 
     def about(self) -> dict[str, Any]:
         return {"holder": self.need.holder, "taker": self.need.taker, "index": self.need.index}

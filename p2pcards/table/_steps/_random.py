@@ -34,9 +34,6 @@ class RCommitStep(RoundStep):
         """The commitment round of ``need``."""
         return cls(tuple(range(t.seats)), need)
 
-    def what(self) -> str:
-        return "a joint random draw"
-
     def about(self) -> dict[str, Any]:
         return {"k": self.need.k, "why": self.need.why, "phase": "commit"}
 
@@ -69,9 +66,6 @@ class RValueStep(RoundStep):
         self.commits = commit.commits
         self.my_value = commit.my_value
         self.values: dict[int, Any] = {}
-
-    def what(self) -> str:
-        return "a joint random draw"
 
     def about(self) -> dict[str, Any]:
         return {"k": self.need.k, "why": self.need.why, "phase": "reveal"}

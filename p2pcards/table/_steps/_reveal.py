@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from p2pcards.cards import Card
 from p2pcards.games import Reveal, Revealed
 from p2pcards.mental_poker import MentalPokerError, open_key_shares, seal_key_shares, unlock
-from p2pcards.table._outputs import CheatDetected, YourCards
+from p2pcards.table._outputs import CheatDetected, Offence, YourCards
 from p2pcards.table._steps._base import Blame, RoundStep, SingleStep, Step, TableCore
 
 if TYPE_CHECKING:
@@ -33,9 +33,6 @@ class ShareStep(RoundStep):
     def start(cls, t: TableCore, need: Reveal) -> ShareStep:
         """The share round of ``need``."""
         return cls(tuple(s for s in range(t.seats) if s != need.to), need)
-
-    def what(self) -> str:
-        return f"keys for seat {self.need.to}'s cards"
 
     def about(self) -> dict[str, Any]:
         return {"to": self.need.to, "positions": list(self.need.positions)}
@@ -71,7 +68,7 @@ class ShareStep(RoundStep):
                     keys = open_key_shares(deck.record, sealed, seat, need.to, t.sealing, ps)
                 except MentalPokerError as e:
                     t.accuse = (seat, str(e))
-                    t.emit(CheatDetected(seat, entry.seq, e.step, str(e)))
+                    t.emit(CheatDetected(seat, entry.seq, e.step, detail=str(e)))
                     continue
                 store = self.keys.setdefault(deck.first, {})
                 for p, k in keys.items():
@@ -98,7 +95,7 @@ class ShareStep(RoundStep):
                 got.update(unlock(deck.record, {p: keys[p] for p in ps}))
         except MentalPokerError as e:
             t.accuse = (-1, str(e))
-            t.emit(CheatDetected(None, None, "unlock", str(e)))
+            t.emit(CheatDetected(None, None, "unlock", detail=str(e)))
             return None
         t.knowledge.update(got)
         return tuple(got[p] for p in self.need.positions)
@@ -115,9 +112,6 @@ class AckStep(SingleStep):
         super().__init__(need.to)
         self.need = need
         self.accused: tuple[int, str] | None = None
-
-    def what(self) -> str:
-        return f"seat {self.need.to} to receive its cards"
 
     def about(self) -> dict[str, Any]:
         return {"to": self.need.to, "positions": list(self.need.positions)}
@@ -153,6 +147,8 @@ class AckStep(SingleStep):
                 seq,
                 "key share",
                 f"seat {need.to} reports: {why}; the end-of-hand reveal decides",
+                Offence.ACCUSED,
+                about={"accuser": need.to},
             )
             return None
         t.apply(Revealed(need.positions, need.to), seq)

@@ -36,9 +36,6 @@ class PassStep(SingleStep):
         assert turn is not None
         return cls(turn[1], turn[0], deck)
 
-    def what(self) -> str:
-        return f"the shuffle (pass {self.pass_no})"
-
     def about(self) -> dict[str, Any]:
         return {"pass": self.pass_no, "deck": self.deck.first}
 
