@@ -78,6 +78,7 @@ def main() -> int:
         "40404",
         "--home",
         str(work / "peer0"),
+        "--open",  # the bots ask for seats: let them in without asking
         "--player-name",
         "Аня" if not args.human else "you",
         *opts,
@@ -115,6 +116,7 @@ def main() -> int:
             target,
             "--strategy",
             "basic",
+            "--yes",  # a bot confirms no one: sit at the demo's host
             "--home",
             str(work / f"peer{i}"),
             "--player-name",

@@ -44,11 +44,12 @@ def run_game(rng: random.Random, kills: int, port: int, work: Path) -> dict[str,
                     "--port",
                     str(port),
                     "--no-mdns",
+                    "--open",
                     *home,
                 ]
             )
         else:
-            cmds.append([*P2P, "bot", "--join", f"127.0.0.1:{port}", *home])
+            cmds.append([*P2P, "bot", "--join", f"127.0.0.1:{port}", "--yes", *home])
     procs: list[subprocess.Popen[str]] = []
     outs: dict[int, list[str]] = {i: [] for i in range(4)}
     for i, cmd in enumerate(cmds):

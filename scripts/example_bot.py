@@ -21,7 +21,7 @@ from p2pcards.peer import join_table, run_bot
 
 async def main(address: tuple[str, int], strategy: str) -> None:
     me = load_or_create_identity()
-    async with join_table(me, address) as lobby:
+    async with join_table(me, address, yes=True) as lobby:  # yes: no one to confirm the host
         print("host fingerprint:", fingerprint(lobby.host_key))
         async for update in lobby.updates:
             print("lobby:", ", ".join(update.names), f"({len(update.names)}/{update.total})")

@@ -18,7 +18,9 @@ from p2pcards.cli._i18n import (
     translate_parser,
 )
 
-_COMMANDS = ["simulate", "audit", "host", "join", "list_tables", "games", "identity", "play"]
+_COMMANDS = [
+    "simulate", "audit", "host", "join", "list_tables", "games", "players", "identity", "play",
+]  # fmt: skip
 
 
 def build_parser(lang: str | None = None) -> argparse.ArgumentParser:

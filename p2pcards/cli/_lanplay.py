@@ -9,6 +9,7 @@ from typing import Any
 import trio
 
 from p2pcards import net
+from p2pcards.cli._confirm import terminal_confirm
 from p2pcards.cli._i18n import error_text, tr
 from p2pcards.cli._lan import (
     WHY_NOTHING_FOUND,
@@ -75,7 +76,11 @@ async def _play(args: argparse.Namespace) -> int:
     if choice.isdigit() and 1 <= int(choice) <= len(tables):
         ad = tables[int(choice) - 1]
         async with join_table(
-            me, ad.address, expect_fingerprint=ad.fingerprint, lang=lang
+            me,
+            ad.address,
+            expect_fingerprint=ad.fingerprint,
+            lang=lang,
+            confirm=terminal_confirm(lang),
         ) as lobby:
             return await _sit(lobby, lang)
     names = game_names()
@@ -98,7 +103,9 @@ async def _play(args: argparse.Namespace) -> int:
     except OptionError as e:
         print(f"p2pcards: {error_text(args.lang, e)}", file=sys.stderr)
         return 2
-    async with host_table(me, game, interfaces=args.interface, lang=lang) as lobby:
+    async with host_table(
+        me, game, interfaces=args.interface, lang=lang, admit=terminal_confirm(lang)
+    ) as lobby:
         print(
             tr(
                 lang,

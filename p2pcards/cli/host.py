@@ -9,6 +9,7 @@ from typing import Any
 
 import trio
 
+from p2pcards.cli._confirm import terminal_confirm
 from p2pcards.cli._i18n import error_text, tr
 from p2pcards.cli._lan import (
     add_lan_arguments,
@@ -22,7 +23,7 @@ from p2pcards.cli._options import add_game_arguments, game_from_args
 from p2pcards.cli._webargs import add_web_arguments
 from p2pcards.games import OptionError
 from p2pcards.games._levels import resolve_bot
-from p2pcards.identity import new_identity
+from p2pcards.identity import Identity, new_identity
 from p2pcards.peer import host_table, join_table, play_bot
 
 
@@ -41,7 +42,13 @@ def register(sub: Any) -> None:
         "  p2pcards host thousand --option target=1001 --name 'Пятница'\n"
         "  p2pcards host thousand --seats 2                   # Thousand for two\n"
         "  p2pcards host thousand --scores 'Аня=455,Борис=880/2,Вера=120'  # from paper\n"
-        "  p2pcards host 101 --seats 2 --port 40000 --no-mdns  # join by address only",
+        "  p2pcards host 101 --seats 2 --port 40000 --no-mdns  # join by address only\n"
+        "  p2pcards host akulina --seats 4 --open --headless basic  # a bot host, no questions\n"
+        "\n"
+        "Each joiner is let in only once you confirm it: its name and key fingerprint are "
+        "shown; ask them to read their fingerprint (p2pcards identity) and compare.  A "
+        "player you played with before is let in at once; a known name with another key is "
+        "a loud warning (type yes to accept it).  --open lets new players in without asking.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_game_arguments(p)
@@ -66,6 +73,12 @@ def register(sub: Any) -> None:
     p.add_argument("--port", type=int, default=0, help="TCP port to listen on (default: any)")
     p.add_argument("--bind", default=None, help="address to listen on (default: all)")
     p.add_argument("--no-mdns", action="store_true", help="do not announce on mDNS")
+    p.add_argument(
+        "--open",
+        action="store_true",
+        help="let every new player in without confirming them (bots, scripts); a known "
+        "name with another key is still asked about",
+    )
     p.set_defaults(func=run)
 
 
@@ -103,6 +116,7 @@ async def _host(args: argparse.Namespace) -> int:
     if resumed is not None:
         return resumed
     interfaces = args.interface
+    bot_ids = [new_identity(f"bot{i + 1}") for i in range(len(bots))]
     async with host_table(
         me,
         game,
@@ -113,6 +127,8 @@ async def _host(args: argparse.Namespace) -> int:
         mdns=not args.no_mdns,
         lang=lang,
         abandon_after=args.abandon_after,
+        admit=terminal_confirm(lang, trusted={b.peer_id for b in bot_ids}),
+        open_table=args.open,
     ) as lobby:
         _bound, port = lobby.address
         print(
@@ -147,7 +163,7 @@ async def _host(args: argparse.Namespace) -> int:
             )
         async with trio.open_nursery() as nursery:
             for i, spec in enumerate(bots):
-                nursery.start_soon(_bot_seat, ("127.0.0.1", port), i, spec, lang)
+                nursery.start_soon(_bot_seat, ("127.0.0.1", port), bot_ids[i], spec, lang)
             session = await follow_lobby(lobby, lang)
             print(
                 tr(lang, "all seats taken: the game starts"),
@@ -169,14 +185,13 @@ def bot_seats(text: str, strategy: str) -> list[str] | None:
     return specs or None
 
 
-async def _bot_seat(address: tuple[str, int], i: int, strategy: str, lang: str) -> None:
+async def _bot_seat(address: tuple[str, int], me: Identity, strategy: str, lang: str) -> None:
     """An in-process bot: a full peer with its own fresh identity and files."""
     import tempfile
     from pathlib import Path
 
-    me = new_identity(f"bot{i + 1}")
     base = Path(tempfile.mkdtemp(prefix="p2pcards-bot-"))
-    async with join_table(me, address, base=base, lang=lang) as lobby:
+    async with join_table(me, address, base=base, lang=lang, yes=True) as lobby:
         session = await lobby.started()
         await play_bot(session, strategy, random.Random())
         await session.done.wait()  # (after a cheat: serve the log until the host ends)

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from p2pcards.cli._confirm import terminal_confirm
 from p2pcards.cli._i18n import tr
 from p2pcards.cli._lan import (
     add_lan_arguments,
@@ -29,11 +30,17 @@ def register(sub: Any) -> None:
         description="Join a table announced on the LAN (by name, see p2pcards list) or "
         "at HOST:PORT (works even where multicast is blocked).  Compare the host's "
         "fingerprint with what the host sees before you play.",
-        epilog="examples:\n  p2pcards join 'Аня: Akulina'\n  p2pcards join 192.168.1.7:40123",
+        epilog="examples:\n  p2pcards join 'Аня: Akulina'\n  p2pcards join 192.168.1.7:40123\n"
+        "\n"
+        "A host you never played with is shown with its fingerprint and you are asked "
+        "whether to sit (compare it with the host's screen); a host you know sits you at "
+        "once; a known name with another key is a loud warning (type yes to accept it).  "
+        "The host in turn confirms your fingerprint.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("target", metavar="NAME|HOST:PORT")
     add_lan_arguments(p)
+    _add_yes(p)
     add_web_arguments(p, default_web=False)
     p.set_defaults(func=run_join, strategy=None)
     b = sub.add_parser(
@@ -41,7 +48,7 @@ def register(sub: Any) -> None:
         help="fill a seat with a headless bot (a full peer with its own identity)",
         description="A headless peer that joins a table and plays it with a bot strategy "
         "(random or basic).  It sees only its own seat, like any player.",
-        epilog="example:  p2pcards bot --join 'Аня: Akulina' --strategy basic",
+        epilog="example:  p2pcards bot --join 'Аня: Akulina' --strategy basic --yes",
     )
     b.add_argument("--join", dest="target", required=True, metavar="NAME|HOST:PORT")
     b.add_argument(
@@ -51,7 +58,17 @@ def register(sub: Any) -> None:
     )
     b.add_argument("--seed", type=int, default=None, help="seed of the bot's choices")
     add_lan_arguments(b)
+    _add_yes(b)
     b.set_defaults(func=run_join)
+
+
+def _add_yes(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--yes",
+        action="store_true",
+        help="sit without confirming a new host's fingerprint (bots, scripts); a known "
+        "name with another key is still refused unless you type yes",
+    )
 
 
 def run_join(args: argparse.Namespace) -> int:
@@ -78,13 +95,27 @@ async def _join(args: argparse.Namespace) -> int:
         flush=True,
     )
     async with join_table(
-        me, address, expect_fingerprint=fp, lang=lang, abandon_after=args.abandon_after
+        me,
+        address,
+        expect_fingerprint=fp,
+        lang=lang,
+        abandon_after=args.abandon_after,
+        confirm=terminal_confirm(lang),
+        yes=args.yes,
     ) as lobby:
         print(
             tr(
                 lang,
                 "host fingerprint: {value} (compare it aloud)",
                 value=fingerprint(lobby.host_key),
+            ),
+            flush=True,
+        )
+        print(
+            tr(
+                lang,
+                "asked for a seat; the host confirms your fingerprint: {fingerprint}",
+                fingerprint=me.fingerprint,
             ),
             flush=True,
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -12,7 +13,9 @@ import trio
 from p2pcards import net
 from p2pcards.cli._i18n import tr
 from p2pcards.cli._lan import WHY_NOTHING_FOUND, add_lan_arguments
+from p2pcards.files import ENV_HOME, StorageError
 from p2pcards.games import OptionError, game_info
+from p2pcards.peer import KnownPlayers
 
 
 def register(sub: Any) -> None:
@@ -39,11 +42,14 @@ async def collect(interfaces: list[str] | None, timeout: float) -> list[net.Tabl
 def run(args: argparse.Namespace) -> int:
     """Print the tables; 0 if any was found, 1 if none."""
     lang = args.lang
+    if getattr(args, "home", None):
+        os.environ[ENV_HOME] = str(args.home)
     try:
         tables = trio.run(collect, args.interface, args.timeout)
     except net.NetError as e:
         print(f"p2pcards: mDNS is unavailable: {e}", file=sys.stderr)
         return 2
+    known = _known()
     if args.json:
         print(
             json.dumps(
@@ -55,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
                         "seats": t.seats_total,
                         "host": t.host_name,
                         "fingerprint": t.fingerprint,
+                        "known_fingerprint": _known_fp(known, t.host_name),
                         "address": list(t.address),
                         "table_id": t.table_id.hex(),
                     }
@@ -78,4 +85,29 @@ def run(args: argparse.Namespace) -> int:
             f"{tr(lang, 'host')} {t.host_name} [{t.fingerprint}], "
             f"{t.address[0]}:{t.address[1]}"
         )
+        old = _known_fp(known, t.host_name)
+        if old is not None and old != t.fingerprint:
+            print(
+                "   "
+                + tr(
+                    lang,
+                    "WARNING: not the {name} you played with before [{known_fingerprint}]",
+                    name=t.host_name,
+                    known_fingerprint=old,
+                )
+            )
     return 0
+
+
+def _known_fp(known: KnownPlayers | None, name: str) -> str | None:
+    """The fingerprint remembered for the player ``name``, or None."""
+    key = known.get(name) if known is not None else None
+    return net.fingerprint(key) if key is not None else None
+
+
+def _known() -> KnownPlayers | None:
+    """The known players (None when the file is unreadable: listing still works)."""
+    try:
+        return KnownPlayers()
+    except StorageError:
+        return None

@@ -355,6 +355,8 @@ class Browser:
             self._events_send.send_nowait(event)
         except trio.WouldBlock:
             pass  # nobody reads events: tables() stays right
+        except trio.ClosedResourceError:
+            pass  # the browse block is closing (a resolve that finished meanwhile)
 
     async def _resolve_loop(self) -> None:
         async for full_name, change in self._changes:
@@ -465,9 +467,9 @@ async def browse(
             finally:
                 with trio.CancelScope(shield=True):
                     await trio.to_thread.run_sync(sb.cancel)
+                nursery.cancel_scope.cancel()
                 browser._changes_send.close()
                 browser._events_send.close()
-                nursery.cancel_scope.cancel()
     finally:
         with trio.CancelScope(shield=True):
             await trio.to_thread.run_sync(zc.close)

@@ -6,7 +6,7 @@ its seat through the :class:`SeatController` of the running :class:`Session`
 and the turn loop ``drive(choose)``.  Bots use exactly this API (:func:`play_bot`).
 See ``docs/api.md`` and ``scripts/example_bot.py``.
 
-    async with host_table(me, load_game("akulina", seats=4)) as lobby:
+    async with host_table(me, load_game("akulina", seats=4), open_table=True) as lobby:
         session = await lobby.started()
         result = await play_bot(session, "basic")
 """
@@ -26,7 +26,9 @@ from p2pcards.peer._controller import (
     Update,
 )
 from p2pcards.peer._events import Misbehaviour, PeerBack, PeerLost, SessionEvent, StorageFailed
+from p2pcards.peer._known import KnownPlayers, PlayerCheck
 from p2pcards.peer._lobby import (
+    Confirm,
     Lobby,
     LobbyError,
     LobbyUpdate,
@@ -47,7 +49,9 @@ from p2pcards.peer._storage import TableStorage
 
 __all__ = [
     "Awaiting",
+    "Confirm",
     "Ending",
+    "KnownPlayers",
     "Lobby",
     "LobbyError",
     "LobbyUpdate",
@@ -57,6 +61,7 @@ __all__ = [
     "PeerBack",
     "PeerLost",
     "PlayError",
+    "PlayerCheck",
     "Resynced",
     "SeatClosed",
     "SeatController",

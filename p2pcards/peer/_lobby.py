@@ -20,11 +20,12 @@ code (:func:`p2pcards.transcript.table_code`) is derived from the genesis.
 
 from __future__ import annotations
 
+import inspect
 import logging
 import math
 import os
 import random
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +38,7 @@ from p2pcards import net
 from p2pcards.games import Game, game_info
 from p2pcards.identity import Identity
 from p2pcards.mental_poker import InvalidPublicKey, check_ed25519_key, check_x25519_key
+from p2pcards.peer._known import KnownPlayers, PlayerCheck
 from p2pcards.peer._session import Session
 from p2pcards.peer._signed import (
     LobbyMessageError,
@@ -59,6 +61,18 @@ from p2pcards.transcript import (
 from p2pcards.transcript._genesis import MAX_NAME_LEN
 
 log = logging.getLogger("p2pcards.peer")
+
+Confirm = Callable[[PlayerCheck], "bool | Awaitable[bool]"]
+"""A confirmation: given a :class:`~p2pcards.peer.PlayerCheck` (name, fingerprint, what
+is known of the player), True to go on with this player; sync or async (a prompt, a
+button on a web page)."""
+
+
+async def _confirmed(confirm: Confirm | None, check: PlayerCheck) -> bool:
+    if confirm is None:
+        return False
+    got = confirm(check)
+    return bool(await got) if inspect.isawaitable(got) else bool(got)
 
 
 class LobbyError(Exception):
@@ -145,6 +159,8 @@ class Lobby:
     error: str | None = None
     table_code: str = ""
     """The table code (``"K7QX 3MAB Z2LD W4PE"``) once the genesis is known, else ''."""
+    known: KnownPlayers | None = None
+    """The known players; every seat of a table that starts is remembered there."""
 
     def __post_init__(self) -> None:
         self._updates_send, self.updates = trio.open_memory_channel[LobbyUpdate](math.inf)
@@ -186,6 +202,8 @@ class Lobby:
             },
         )
         storage.append_entries([genesis])
+        if self.known is not None:
+            self.known.remember([(s.name, s.identity) for s in g.seats if s.identity != ids[me]])
         session = Session(table, ids, storage, self.abandon_after)
         self.mesh.set_members({m.peer_id: m.address for m in members if m.peer_id != ids[me]})
         self.store.session = session
@@ -208,13 +226,29 @@ async def host_table(
     random_bytes: Callable[[int], bytes] = os.urandom,
     lang: str = "en",
     abandon_after: float = 900.0,
+    admit: Confirm | None = None,
+    open_table: bool = False,
+    known: KnownPlayers | None = None,
 ) -> AsyncIterator[Lobby]:
-    """Host a table of ``game`` (seats and options fixed): listen, advertise, seat
-    joiners in arrival order, then start.  Yields the :class:`Lobby`.
+    """Host a table of ``game`` (seats and options fixed): listen, advertise, seat the
+    joiners it admits, in the order they are admitted, then start.  Yields the
+    :class:`Lobby`.
 
     ``bind``: address to listen on (None: all); ``interfaces``: mDNS interfaces (None:
     all; tests give ["127.0.0.1"]); ``mdns=False``: no advertising (join by address only).
+
+    Admission (once the joiner's link is up and its signed request checked): a player
+    remembered in ``known`` (default: the data directory's :class:`KnownPlayers`) with
+    the same name and key is seated at once; with ``open_table=True`` so is a new player
+    (a new name, or a known key under a new name); every other joiner, and always a
+    known name with another key (``status == "changed"``), is seated only if ``admit``
+    (sync or async, given the joiner's :class:`PlayerCheck`) returns True, else refused.
+    Other joiners are served meanwhile.  ValueError when neither ``admit`` nor
+    ``open_table`` is given (nobody could be seated).
     """
+    if admit is None and not open_table:
+        raise ValueError("host_table: give admit= (to confirm each joiner) or open_table=True")
+    known = known if known is not None else KnownPlayers(base)
     table_id = random_bytes(16)
     store = _Store()
     cfg = net.MeshConfig(accept_unknown=True)
@@ -238,6 +272,7 @@ async def host_table(
             abandon_after,
         )
         lobby.host_key = identity.peer_id
+        lobby.known = known
         own = pack_body(identity.name, identity.sealing_public)
         statement = (own, sign_body(identity.signing_key, table_id, "join", own))
         members = [
@@ -276,54 +311,94 @@ async def host_table(
 
         async def run_lobby() -> None:
             advert = await advert_cm.__aenter__() if advert_cm is not None else None
-            if advert is not None:
+            if advert is not None:  # (renamed NAME-2 on a clash)
                 lobby.table_name = advert.name
+                mesh.info = {**mesh.info, "name": advert.name}
             try:
                 addresses: dict[bytes, net.Address | None] = {}
+                pending: dict[bytes, _Member] = {}  # asked, not yet confirmed
+                full = trio.Event()
                 lobby._updates_send.send_nowait(
                     LobbyUpdate((identity.name,), game.seats, (identity.fingerprint,))
                 )
-                async for ev in mesh.events:
-                    if isinstance(ev, net.PeerConnected):
-                        addresses[ev.peer_id] = ev.address
-                        continue
-                    if isinstance(ev, net.PeerDisconnected):
-                        gone = [m for m in members[1:] if m.peer_id == ev.peer_id]
-                        for m in gone:
-                            members.remove(m)
-                        if gone:
-                            await _announce(mesh, members, game.seats, lobby, advert, send)
-                        continue
-                    if not isinstance(ev, net.DirectReceived):
-                        continue
+
+                async def seat(m: _Member) -> None:
+                    if full.is_set() or len(members) >= game.seats:
+                        await send(m.peer_id, "refuse", "the table is full")
+                        return
+                    members.append(m)
+                    await _announce(mesh, members, game.seats, lobby, advert, send)
+                    if len(members) == game.seats:
+                        full.set()
+
+                async def decide(m: _Member, check: PlayerCheck) -> None:
+                    ok = await _confirmed(admit, check)
+                    if pending.pop(m.peer_id, None) is None:
+                        return  # gone meanwhile
+                    if ok:
+                        await seat(m)
+                        return
+                    log.warning(
+                        "lobby: not admitted: %s (%s)", _who(m.peer_id, m.name), check.status
+                    )
+                    reason = "the host did not let you in"
+                    if check.status == "changed":
+                        reason = f"the host knows another key under the name {m.name}"
+                    await send(m.peer_id, "refuse", reason)
+
+                async def on_join(ev: net.DirectReceived, inner: trio.Nursery) -> None:
                     try:
                         kind, body = open_message(ev.data, ev.peer_id, table_id)
                     except LobbyMessageError as e:
                         log.warning("lobby: %s sent an invalid message: %s", _who(ev.peer_id), e)
-                        continue
-                    if kind != "join" or any(m.peer_id == ev.peer_id for m in members):
-                        continue
+                        return
+                    if kind != "join" or ev.peer_id in pending:
+                        return
+                    if any(m.peer_id == ev.peer_id for m in members):
+                        return
                     problem = _check_join(body, ev.peer_id, members)
                     if problem:
                         log.warning("lobby: refused %s: %s", _who(ev.peer_id), problem)
                         await send(ev.peer_id, "refuse", problem)
-                        continue
+                        return
                     if len(members) >= game.seats:
                         await send(ev.peer_id, "refuse", "the table is full")
-                        continue
+                        return
                     who, sealing = body
-                    members.append(
-                        _Member(
-                            ev.peer_id,
-                            who,
-                            sealing,
-                            addresses.get(ev.peer_id),
-                            (pack_body(*body), _join_sig(ev.data)),
-                        )
+                    m = _Member(
+                        ev.peer_id,
+                        who,
+                        sealing,
+                        addresses.get(ev.peer_id),
+                        (pack_body(*body), _join_sig(ev.data)),
                     )
-                    await _announce(mesh, members, game.seats, lobby, advert, send)
-                    if len(members) == game.seats:
-                        break
+                    check = known.check(who, ev.peer_id, "joiner")
+                    if check.status == "known" or (open_table and check.status != "changed"):
+                        await seat(m)
+                        return
+                    pending[ev.peer_id] = m
+                    inner.start_soon(decide, m, check)
+
+                async def events(inner: trio.Nursery) -> None:
+                    async for ev in mesh.events:
+                        if isinstance(ev, net.PeerConnected):
+                            addresses[ev.peer_id] = ev.address
+                        elif isinstance(ev, net.PeerDisconnected):
+                            pending.pop(ev.peer_id, None)
+                            gone = [m for m in members[1:] if m.peer_id == ev.peer_id]
+                            for m in gone:
+                                members.remove(m)
+                            if gone:
+                                await _announce(mesh, members, game.seats, lobby, advert, send)
+                        elif isinstance(ev, net.DirectReceived):
+                            await on_join(ev, inner)
+
+                async with trio.open_nursery() as inner:
+                    inner.start_soon(events, inner)
+                    await full.wait()
+                    inner.cancel_scope.cancel()
+                for pid in pending:
+                    await send(pid, "refuse", "the table is full")
                 genesis = make_genesis(
                     identity.signing_key,
                     Genesis(
@@ -424,16 +499,31 @@ async def join_table(
     lang: str = "en",
     timeout: float = 10.0,
     abandon_after: float = 900.0,
+    confirm: Confirm | None = None,
+    yes: bool = False,
+    known: KnownPlayers | None = None,
 ) -> AsyncIterator[Lobby]:
     """Join the table hosted at ``address`` (from mDNS or typed as host:port).
 
     Checks the host's key (learned and proven in the handshake) against ``expect_key``
     or ``expect_fingerprint`` when given (the fingerprint shown by ``p2pcards list``), and
-    always against the fingerprint the host answered to the probe.  Yields the
-    :class:`Lobby`; ``await lobby.started()`` gives the running Session.  Raises
-    LobbyError in plain words (no table there, refused, the genesis does not match what
-    was advertised, a host key other than the advertised fingerprint).
+    always against the fingerprint the host answered to the probe.
+
+    Then, before asking for a seat, the host is confirmed: at once when ``known``
+    (default: the data directory's :class:`KnownPlayers`) remembers its name with this
+    key or the caller gave its key (``expect_key``); with ``yes=True`` also when it is
+    new; otherwise (and always for a known name with another key, ``status ==
+    "changed"``) only if ``confirm`` (sync or async, given the host's
+    :class:`PlayerCheck`) returns True.  Once the genesis arrives, every other seat
+    whose known name comes with another key is also put to ``confirm`` (``role ==
+    "seat"``), refused without it.
+
+    Yields the :class:`Lobby`; ``await lobby.started()`` gives the running Session.
+    Raises LobbyError in plain words (no table there, the host not confirmed, refused,
+    the genesis does not match what was advertised, a host key other than the
+    advertised fingerprint).
     """
+    known = known if known is not None else KnownPlayers(base)
     for attempt in range(10):  # a host that is still starting answers within seconds
         try:
             info = await probe_table(address, timeout=timeout)
@@ -483,6 +573,16 @@ async def join_table(
         if fp != info["fp"] or (expect_fingerprint is not None and fp != expect_fingerprint):
             raise LobbyError("the host's key is not the advertised one: someone else answers there")
         lobby.host_key = host_key
+        lobby.known = known
+        host_name = str(info.get("host", ""))
+        check = known.check(host_name, host_key, "host")
+        if not (
+            check.status == "known"
+            or host_key == expect_key
+            or (yes and check.status != "changed")
+            or await _confirmed(confirm, check)
+        ):
+            raise LobbyError(_not_confirmed(check))
         table_id = info["table_id"]
         await mesh.send_direct(
             host_key,
@@ -526,6 +626,11 @@ async def join_table(
                 elif kind == "start":
                     raw = body[0] if len(body) == 2 else None
                     problem = _check_genesis(raw, identity, host_key, game, statements)
+                    if not problem:
+                        assert isinstance(raw, bytes)
+                        problem = await _confirm_seats(
+                            raw, host_name, known, confirm, identity.peer_id
+                        )
                     if problem:
                         log.warning("lobby: the host %s: %s", host, problem)
                         return fail(f"{problem} (host {host})")
@@ -546,7 +651,14 @@ async def join_table(
             _e, g = verify_genesis(raw)
             members = [_Member(s.identity, s.name, s.sealing, None) for s in g.seats]
             members[0].address = address
-            nursery.start_soon(lobby._start_session, raw, members)
+
+            async def start() -> None:
+                problem = await _confirm_seats(raw, host_name, known, confirm, identity.peer_id)
+                if problem:
+                    return fail(f"{problem} (host {host})")
+                await lobby._start_session(raw, members)
+
+            nursery.start_soon(start)
 
         store.on_genesis = on_genesis
         nursery.start_soon(run_lobby)
@@ -554,6 +666,42 @@ async def join_table(
             yield lobby
         finally:
             nursery.cancel_scope.cancel()
+
+
+def _not_confirmed(check: PlayerCheck) -> str:
+    """Why a join stopped at an unconfirmed host (LobbyError text)."""
+    if check.status == "changed":
+        return (
+            f"WARNING: the host says it is {check.name} [{check.fingerprint}], but the "
+            f"{check.name} you played with before had the key [{check.known_fingerprint}]: "
+            "another computer, or someone pretending to be them; not joined (confirm it "
+            f"explicitly, or forget the old key with: p2pcards players forget {check.name!r})"
+        )
+    return (
+        f"the host {check.name} [{check.fingerprint}] was not confirmed: not joined "
+        "(compare the fingerprint with the host's and confirm, or pass --yes)"
+    )
+
+
+async def _confirm_seats(
+    raw: bytes, host_name: str, known: KnownPlayers, confirm: Confirm | None, me: bytes
+) -> str:
+    """'' if every seat of the genesis ``raw`` may be sat with: seat 0 under the host
+    name we confirmed, and every known name with its known key or confirmed anyway."""
+    _entry, g = verify_genesis(raw)
+    if g.seats[0].name != host_name:
+        return f"the genesis names the host {g.seats[0].name}, not {host_name}"
+    for i, s in enumerate(g.seats[1:], 1):
+        if s.identity == me:
+            continue
+        check = known.check(s.name, s.identity, "seat")
+        if check.status == "changed" and not await _confirmed(confirm, check):
+            return (
+                f"WARNING: seat {i} says it is {s.name} [{check.fingerprint}], but the "
+                f"{s.name} you played with before had the key [{check.known_fingerprint}]: "
+                "not joined"
+            )
+    return ""
 
 
 def _read_statements(body: list[Any], table_id: bytes) -> list[tuple[bytes, str, bytes]]:

@@ -82,10 +82,29 @@ def play(
         env = {**os.environ, "P2PCARDS_TRACE": str(work / f"trace{i}.jsonl")}
         common = ["--home", str(work / f"peer{i}"), "--player-name", f"p{i}", "--lang", "en"]
         if i == 0:
-            cmd = [*P2P, "host", game, "--seats", str(seats), *opts, "--headless", "basic"]
+            cmd = [
+                *P2P,
+                "host",
+                game,
+                "--seats",
+                str(seats),
+                *opts,
+                "--headless",
+                "basic",
+                "--open",
+            ]
             cmd += ["--no-mdns", "--bind", "127.0.0.1", "--port", str(port), *common]
         else:
-            cmd = [*P2P, "bot", "--join", f"127.0.0.1:{port}", "--strategy", "basic", *common]
+            cmd = [
+                *P2P,
+                "bot",
+                "--join",
+                f"127.0.0.1:{port}",
+                "--strategy",
+                "basic",
+                "--yes",
+                *common,
+            ]
         with (work / f"peer{i}.out").open("w") as out:
             procs.append(subprocess.Popen(cmd, env=env, stdout=out, stderr=out, cwd=ROOT))
         if i == 0:

@@ -13,7 +13,8 @@ from p2pcards.cli import main
 from tests.ui._latin import foreign_words
 
 SUBCOMMANDS = [
-    "simulate", "audit", "replay", "host", "join", "bot", "list", "games", "identity", "play",
+    "simulate", "audit", "replay", "host", "join", "bot", "list", "games", "players", "identity",
+    "play",
 ]  # fmt: skip
 
 

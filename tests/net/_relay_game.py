@@ -163,7 +163,7 @@ async def game(plan: list[str]) -> dict[str, Any]:
     with trio.fail_after(120):
         async with (
             host_table(ids[0], load_game("akulina", seats=2), bind="127.0.0.1", mdns=False,
-                       base=base / "p0", table_name="Стол Ани") as lobby,
+                       base=base / "p0", table_name="Стол Ани", open_table=True) as lobby,
             trio.open_nursery() as nursery,
         ):  # fmt: skip
             port = lobby.address[1]
@@ -177,7 +177,7 @@ async def game(plan: list[str]) -> dict[str, Any]:
 
             async def joiner() -> None:
                 async with join_table(ids[1], ("127.0.0.2", port), bind="127.0.0.1",
-                                      base=base / "p1") as jl:  # fmt: skip
+                                      base=base / "p1", yes=True) as jl:  # fmt: skip
                     q = jl.address[1]
                     to_joiner = Relay(
                         ("127.0.0.3", q), ("127.0.0.1", q), "127.0.0.2", to_host.plan

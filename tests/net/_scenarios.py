@@ -417,13 +417,13 @@ async def join_wrong_fingerprint() -> Any:
 
     base = Path(tempfile.mkdtemp())
     async with host_table(host, load_game("akulina", seats=2), bind="127.0.0.1", mdns=False,
-                          base=base / "h") as lobby:  # fmt: skip
+                          base=base / "h", open_table=True) as lobby:  # fmt: skip
         info = await net.probe(lobby.address)
         keyless = "key" not in info and host.peer_id not in info.values()
         out["info_fp_ok"] = info["fp"] == host.fingerprint and keyless
         try:
             async with join_table(joiner, lobby.address, expect_fingerprint="AAAA-BBBB-CCCC-DDDD",
-                                  base=base / "j", timeout=3):  # fmt: skip
+                                  base=base / "j", timeout=3, yes=True):  # fmt: skip
                 out["joined"] = True
         except LobbyError as e:
             out["refused"] = str(e)

@@ -25,13 +25,14 @@ async def test_four_peers_play_akulina_over_loopback(tmp_path: Path) -> None:
             ids[0],
             load_game("akulina", seats=4),
             bind="127.0.0.1",
+            open_table=True,
             mdns=False,
             base=tmp_path / "p0",
         ) as lobby:
             addr = lobby.address
 
             async def joiner(i: int) -> None:
-                async with join_table(ids[i], addr, base=tmp_path / f"p{i}") as jl:
+                async with join_table(ids[i], addr, base=tmp_path / f"p{i}", yes=True) as jl:
                     s = await jl.started()
                     results[i] = await play_bot(s, "basic", random.Random(i))
                     logs[i] = s.log_path
@@ -64,13 +65,14 @@ async def test_a_link_cut_mid_hand_is_bridged_by_gossip(tmp_path: Path) -> None:
             ids[0],
             load_game("akulina", seats=4),
             bind="127.0.0.1",
+            open_table=True,
             mdns=False,
             base=tmp_path / "p0",
         ) as lobby:
             addr = lobby.address
 
             async def joiner(i: int) -> None:
-                async with join_table(ids[i], addr, base=tmp_path / f"p{i}") as jl:
+                async with join_table(ids[i], addr, base=tmp_path / f"p{i}", yes=True) as jl:
                     s = await jl.started()
                     sessions[i] = s
                     results[i] = await play_bot(s, "basic", random.Random(i))
@@ -122,13 +124,14 @@ async def test_a_lost_start_message_is_recovered_from_the_log_gossip(
             ids[0],
             load_game("akulina", seats=3),
             bind="127.0.0.1",
+            open_table=True,
             mdns=False,
             base=tmp_path / "p0",
         ) as lobby:
             addr = lobby.address
 
             async def joiner(i: int) -> None:
-                async with join_table(ids[i], addr, base=tmp_path / f"p{i}") as jl:
+                async with join_table(ids[i], addr, base=tmp_path / f"p{i}", yes=True) as jl:
                     s = await jl.started()
                     results[i] = await play_bot(s, "basic", random.Random(i))
                     await s.done.wait()

@@ -119,11 +119,13 @@ async def test_every_seat_gets_the_fingerprints_and_the_same_table_code(tmp_path
     with trio.fail_after(30):
         async with host_table(
             ids[0], load_game("akulina", seats=3), bind="127.0.0.1", mdns=False,
-            base=tmp_path / "p0",
+            base=tmp_path / "p0", open_table=True,
         ) as lobby:  # fmt: skip
 
             async def joiner(i: int) -> None:
-                async with join_table(ids[i], lobby.address, base=tmp_path / f"p{i}") as jl:
+                async with join_table(
+                    ids[i], lobby.address, base=tmp_path / f"p{i}", yes=True
+                ) as jl:
                     s = await jl.started()
                     if i == 2:
                         while True:
@@ -156,7 +158,7 @@ async def test_the_host_refuses_a_small_order_sealing_key_and_a_forged_join(
     with trio.fail_after(30):
         async with host_table(
             ids[0], load_game("akulina", seats=2), bind="127.0.0.1", mdns=False,
-            base=tmp_path / "p0",
+            base=tmp_path / "p0", open_table=True,
         ) as lobby:  # fmt: skip
             info = await net.probe(lobby.address)
             tid = info["table_id"]

@@ -24,6 +24,7 @@ async def test_a_stalled_seat_is_named_and_the_hand_abandoned(tmp_path: Path) ->
             ids[0],
             load_game("akulina", seats=3),
             bind="127.0.0.1",
+            open_table=True,
             mdns=False,
             base=tmp_path / "p0",
             abandon_after=2.0,
@@ -31,13 +32,15 @@ async def test_a_stalled_seat_is_named_and_the_hand_abandoned(tmp_path: Path) ->
             addr = lobby.address
 
             async def b() -> None:
-                async with join_table(ids[1], addr, base=tmp_path / "p1", abandon_after=2.0) as jl:
+                async with join_table(
+                    ids[1], addr, base=tmp_path / "p1", abandon_after=2.0, yes=True
+                ) as jl:
                     s = await jl.started()
                     sessions[1] = s
                     results[1] = await play_bot(s, "basic", random.Random(1))
 
             async def stall() -> None:
-                async with join_table(ids[2], addr, base=tmp_path / "p2") as jl:
+                async with join_table(ids[2], addr, base=tmp_path / "p2", yes=True) as jl:
                     s = await jl.started()
                     async for up in s.controller.subscribe():  # play until its first
                         if type(up.event).__name__ == "YourTurn":  # decision, then freeze

@@ -218,7 +218,7 @@ def _play(port: int, base: Path, flood: int, hold: float, game: str) -> dict[str
     files = [(open(base / f"out{i}", "w+"), open(base / f"err{i}", "w+")) for i in range(3)]
     host = subprocess.Popen(
         [*py, "host", game, "--seats", "3", "--no-mdns", "--bind", "127.0.0.1",
-         "--port", str(port), "--headless", "basic", "--home", str(base / "p0"), *common],
+         "--port", str(port), "--headless", "basic", "--open", "--home", str(base / "p0"), *common],
         stdout=files[0][0], stderr=files[0][1], env=env, cwd=ROOT, text=True,
     )  # fmt: skip
     deadline = time.monotonic() + 20
@@ -230,7 +230,7 @@ def _play(port: int, base: Path, flood: int, hold: float, game: str) -> dict[str
             time.sleep(0.05)
     bots = []
     for i in (1, 2):
-        cmd = [*py, "bot", "--join", f"127.0.0.1:{port}", "--strategy", "basic", "--seed",
+        cmd = [*py, "bot", "--join", f"127.0.0.1:{port}", "--strategy", "basic", "--yes", "--seed",
                str(i), "--home", str(base / f"p{i}"), *common]  # fmt: skip
         bots.append(subprocess.Popen(cmd, stdout=files[i][0], stderr=files[i][1], env=env,
                                      cwd=ROOT, text=True))  # fmt: skip

@@ -9,11 +9,11 @@ from p2pcards.games import game_info, game_names
 
 COMMANDS = {
     "simulate", "audit", "replay", "host", "join", "bot", "list", "identity", "play", "games",
-    "resume", "drop",
+    "resume", "drop", "players", "forget",
 }  # fmt: skip
 VALUES = {
     "easy", "medium", "hard", "strong", "random", "basic", "true", "false", "taken", "bid", "raw",
-    "always", "never", "ru", "en", "q", "h", "y", "n",
+    "always", "never", "ru", "en", "q", "h", "y", "n", "yes",
 }  # fmt: skip
 TERMS = {"mdns", "tcp", "udp", "json", "ed25519", "wi-fi", "dns", "multicast", "enter", "p2pcards"}
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_\-']*")

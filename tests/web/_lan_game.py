@@ -35,7 +35,9 @@ from tests.web._browser import CHROMIUM, CHROMIUM_ARGS, click_until  # noqa: E40
 
 
 async def _bot(address: Any, i: int, base: Path) -> None:
-    async with join_table(new_identity(f"Bot{i}"), address, base=base / f"bot{i}") as lobby:
+    async with join_table(
+        new_identity(f"Bot{i}"), address, base=base / f"bot{i}", yes=True
+    ) as lobby:
         session = await lobby.started()
         await run_bot(session, "basic", random.Random(i))
 
@@ -44,7 +46,12 @@ async def _host(game_name: str, seats: int, opts: dict[str, str], q: queue.Queue
     base = Path(tempfile.mkdtemp())
     game = load_game(game_name, seats=seats, **opts)
     async with host_table(
-        new_identity("Anna"), game, bind="127.0.0.1", mdns=False, base=base / "host"
+        new_identity("Anna"),
+        game,
+        bind="127.0.0.1",
+        mdns=False,
+        base=base / "host",
+        open_table=True,
     ) as lobby:
         address = ("127.0.0.1", lobby.address[1])
         async with trio.open_nursery() as n:

@@ -1,0 +1,88 @@
+"""Confirmations in the terminal: the host confirms each joiner (name + fingerprint),
+a joiner confirms the host, and a known name that comes with another key is a loud
+warning that needs the word "yes" typed out (``p2pcards.peer.PlayerCheck``)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Awaitable, Callable, Collection
+
+import trio
+
+from p2pcards.cli._i18n import tr
+from p2pcards.peer import PlayerCheck
+
+YES = {"y", "yes", "д", "да"}
+"""Answers that confirm a new player."""
+YES_CHANGED = {"yes", "да"}
+"""Answers that accept a changed key: the whole word."""
+
+
+def _read(prompt: str) -> str:
+    try:
+        return input(prompt).strip().lower()
+    except EOFError:  # no terminal (a script): nobody confirmed
+        print(file=sys.stderr)
+        return ""
+
+
+def warning_text(check: PlayerCheck, lang: str) -> str:
+    """The loud warning of a known name with another key (``status == "changed"``)."""
+    return tr(
+        lang,
+        "WARNING: {name} [{fingerprint}] is NOT the {name} you played with before "
+        "[{known_fingerprint}]: another computer, or someone pretending to be them.",
+        name=check.name,
+        fingerprint=check.fingerprint,
+        known_fingerprint=check.known_fingerprint or "",
+    )
+
+
+def question(check: PlayerCheck, lang: str) -> str:
+    """The question asked about ``check`` (ends with the prompt)."""
+    if check.status == "changed":
+        return tr(lang, "type yes to accept the new key anyway: ")
+    known = ""
+    if check.status == "renamed":
+        known = tr(lang, " (you know this key as {known_name})", known_name=check.known_name)
+    if check.role == "joiner":
+        return tr(
+            lang,
+            "{name} [{fingerprint}]{known} asks for a seat: compare the fingerprint with "
+            "theirs. Let them in? [y/N] ",
+            name=check.name,
+            fingerprint=check.fingerprint,
+            known=known,
+        )
+    return tr(
+        lang,
+        "the host {name} [{fingerprint}]{known} is new to you: compare the fingerprint with "
+        "the host's screen. Sit at this table? [y/N] ",
+        name=check.name,
+        fingerprint=check.fingerprint,
+        known=known,
+    )
+
+
+async def ask(check: PlayerCheck, lang: str) -> bool:
+    """Ask in the terminal (a worker thread, so the network keeps running); False at the
+    end of input."""
+    if check.status == "changed":
+        print(warning_text(check, lang), file=sys.stderr, flush=True)
+    answer = await trio.to_thread.run_sync(_read, question(check, lang), abandon_on_cancel=True)
+    return answer in (YES_CHANGED if check.status == "changed" else YES)
+
+
+def terminal_confirm(
+    lang: str, trusted: Collection[bytes] = ()
+) -> Callable[[PlayerCheck], Awaitable[bool]]:
+    """A confirmation for ``host_table(admit=)`` / ``join_table(confirm=)`` asking in
+    the terminal; keys in ``trusted`` (the host's own in-process bots) are let in at
+    once."""
+
+    async def confirm(check: PlayerCheck) -> bool:
+        if check.key in trusted:
+            return True
+        return await ask(check, lang)
+
+    return confirm

@@ -1,0 +1,72 @@
+"""``p2pcards players`` (issue 13 item 5): the known players listed with their
+fingerprints, forgotten one by one; the file is private (0600 even if it was not) and a
+damaged one is named, never silently dropped."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from p2pcards.cli import main
+from p2pcards.identity import new_identity
+from p2pcards.peer import KnownPlayers
+from tests.ui._latin import foreign_words
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    h = tmp_path / "home"
+    monkeypatch.setenv("P2PCARDS_HOME", str(h))
+    return h
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    rc = main(list(argv))
+    got = capsys.readouterr()
+    return rc, got.out + got.err
+
+
+def test_list_and_forget(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    boris, vera = new_identity("Борис"), new_identity("Vera")
+    assert run(capsys, "--lang", "en", "players")[1].startswith("no known players yet")
+    KnownPlayers(home).remember([("Борис", boris.peer_id), ("Vera", vera.peer_id)])
+    rc, out = run(capsys, "--lang", "en", "players")
+    assert rc == 0 and out.splitlines() == [
+        f"Vera  [{vera.fingerprint}]",
+        f"Борис  [{boris.fingerprint}]",
+    ]
+    rc, out = run(capsys, "--lang", "ru", "players", "forget", "борис")  # case-folded
+    assert rc == 0 and out.strip() == "забыт: «борис»" and not foreign_words(out)
+    assert KnownPlayers(home).players() == [("Vera", vera.peer_id)]
+    rc, out = run(capsys, "--lang", "en", "players", "forget", "Борис")
+    assert rc == 1 and "no known player called 'Борис'" in out
+
+
+def test_the_file_is_tightened_and_a_damaged_one_is_named(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    KnownPlayers(home).remember([("Борис", new_identity("b").peer_id)])
+    path = home / "known_players.json"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    os.chmod(path, 0o644)
+    assert len(KnownPlayers(home).players()) == 1
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    path.write_text('{"version": 1, "players": {"x": {"name": "x", "key": "00"}}}')
+    rc, out = run(capsys, "--lang", "en", "players")
+    assert rc == 2 and str(path) in out and "damaged" in out
+
+
+def test_a_known_player_check() -> None:
+    kp = KnownPlayers.__new__(KnownPlayers)  # no file: the logic alone
+    a, b = new_identity("Аня"), new_identity("Аня")
+    kp._players = {"аня": ("Аня", a.peer_id)}
+    assert kp.check("Аня", a.peer_id).status == "known"
+    assert kp.check(" аня ", a.peer_id).status == "known"
+    c = kp.check("Аня", b.peer_id, "host")
+    assert (c.status, c.known_fingerprint, c.role) == ("changed", a.fingerprint, "host")
+    r = kp.check("Anna", a.peer_id)
+    assert (r.status, r.known_name) == ("renamed", "Аня")
+    assert kp.check("Boris", b.peer_id).status == "new"
