@@ -4,8 +4,10 @@ table by name or address, the lobby progress, and the end-of-game report."""
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import os
 import random
+import shlex
 import sys
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -21,10 +23,12 @@ from p2pcards.files import ENV_HOME, StorageError, check_writable, home
 from p2pcards.identity import Identity, IdentityError, load_or_create_identity
 from p2pcards.peer import (
     Ending,
+    Lobby,
     LobbyError,
     LobbyUpdate,
     Session,
     Unfinished,
+    address_text,
     drop_table,
     resume_table,
     run_bot,
@@ -136,7 +140,8 @@ def run_lan(main: Callable[[argparse.Namespace], Awaitable[int]], args: argparse
         leaf = _fatal_leaf(e)
         if leaf is None:
             raise
-        print(f"p2pcards: {leaf}", file=sys.stderr)
+        text = lobby_error_text(leaf, args.lang) if isinstance(leaf, LobbyError) else str(leaf)
+        print(f"p2pcards: {text}", file=sys.stderr)
         if isinstance(leaf, StorageError):
             print(
                 tr(
@@ -176,19 +181,77 @@ async def find_table(
     if addr is not None:
         return addr, None
     print(tr(lang, "looking for table {target!r} on the LAN…", target=target))
+    seen: list[str] = []
     try:
         async with net.browse(interfaces=interfaces) as browser:
-            with trio.move_on_after(timeout):
-                while True:
-                    for name, ad in browser.tables().items():
-                        if name == target or name.lower().startswith(target.lower()):
-                            return ad.address, ad.fingerprint
-                    await trio.sleep(0.1)
+            deadline = trio.current_time() + timeout
+            while trio.current_time() < deadline:
+                for name, ad in browser.tables().items():
+                    if name == target or name.lower().startswith(target.lower()):
+                        return ad.address, ad.fingerprint
+                if not seen and browser.tables():  # the others answer together: 2 s more
+                    deadline = min(deadline, trio.current_time() + 2.0)
+                seen = sorted(browser.tables())
+                await trio.sleep(0.1)
     except net.NetError as e:
         print(f"p2pcards: mDNS: {e}", file=sys.stderr)
+    if seen:
+        print(
+            tr(
+                lang,
+                "no table called {target!r}; tables seen: {names}",
+                target=target,
+                names=", ".join(repr(n) for n in seen),
+            )
+        )
+        print(tr(lang, "join one by its name (its first letters will do) or by HOST:PORT."))
+        raise SystemExit(1)
     print(tr(lang, "no table called {target!r} was found.", target=target))
     print(tr(lang, WHY_NOTHING_FOUND))
     raise SystemExit(1)
+
+
+def print_join_lines(lobby: Lobby, lang: str, *, mdns: bool) -> None:
+    """The host's ready-to-type join commands: one ``p2pcards join IP:PORT`` line for
+    every non-loopback address it listens on (``lobby.addresses``), then, announced on
+    mDNS, the one by the table's name."""
+    addresses = lobby.addresses
+    print(tr(lang, "others join with one of these commands:"))
+    for a in addresses:
+        line = f"  p2pcards join {address_text(a)}"
+        if ipaddress.ip_address(a[0]).is_loopback:
+            line += "   " + tr(lang, "(this machine only: no network address found)")
+        print(line)
+    if mdns:
+        by_name = f"  p2pcards join {shlex.quote(lobby.table_name)}"
+        print(by_name + "   " + tr(lang, "(by the table's name, where multicast works)"))
+    sys.stdout.flush()
+
+
+def lobby_error_text(e: LobbyError, lang: str) -> str:
+    """A lobby error in ``lang``: the cases with a ``kind`` in words of their own (with
+    what to do next), any other as it is."""
+    p = dict(e.params)
+    where = address_text((str(p.get("host", "")), int(p.get("port", 0))))
+    if e.kind == "unreachable":
+        return tr(
+            lang,
+            "no answer from {where} within {seconds:g} s: is the host running, and is this "
+            "the address it prints? Retry with: p2pcards join {where}",
+            where=where,
+            seconds=float(p.get("seconds", 0)),
+        )
+    if e.kind == "started":
+        return tr(
+            lang,
+            "the game at {where} has already started: ask its players for a new table",
+            where=where,
+        )
+    if e.kind == "full":
+        return tr(lang, "table full: every seat at {where} is taken", where=where)
+    if e.kind == "not a table":
+        return tr(lang, "{where} answers but hosts no table", where=where)
+    return str(e)
 
 
 def show_lobby(update: LobbyUpdate, lang: str) -> None:

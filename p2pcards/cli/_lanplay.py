@@ -16,6 +16,7 @@ from p2pcards.cli._lan import (
     follow_lobby,
     identity_from_args,
     play_to_end,
+    print_join_lines,
     resume_unfinished,
     run_lan,
 )
@@ -106,15 +107,7 @@ async def _play(args: argparse.Namespace) -> int:
     async with host_table(
         me, game, interfaces=args.interface, lang=lang, admit=terminal_confirm(lang)
     ) as lobby:
-        print(
-            tr(
-                lang,
-                "table {table_name!r} is open on port {value}",
-                table_name=lobby.table_name,
-                value=lobby.address[1],
-            ),
-            flush=True,
-        )
+        print_join_lines(lobby, lang, mdns=True)
         return await _sit(lobby, lang)
 
 

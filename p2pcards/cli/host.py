@@ -16,6 +16,7 @@ from p2pcards.cli._lan import (
     follow_lobby,
     identity_from_args,
     play_to_end,
+    print_join_lines,
     resume_unfinished,
     run_lan,
 )
@@ -130,7 +131,7 @@ async def _host(args: argparse.Namespace) -> int:
         admit=terminal_confirm(lang, trusted={b.peer_id for b in bot_ids}),
         open_table=args.open,
     ) as lobby:
-        _bound, port = lobby.address
+        port = lobby.address[1]
         print(
             tr(
                 lang,
@@ -141,26 +142,7 @@ async def _host(args: argparse.Namespace) -> int:
                 fingerprint=me.fingerprint,
             )
         )
-        if args.no_mdns:
-            print(
-                tr(
-                    lang,
-                    "not announced on mDNS; others join with: p2pcards join HOST:{port}",
-                    port=port,
-                ),
-                flush=True,
-            )
-        else:
-            print(
-                tr(
-                    lang,
-                    "table name: {table_name}; others join with: p2pcards join {table_name!r}  or  "
-                    "p2pcards join HOST:{port}",
-                    table_name=lobby.table_name,
-                    port=port,
-                ),
-                flush=True,
-            )
+        print_join_lines(lobby, lang, mdns=not args.no_mdns)
         async with trio.open_nursery() as nursery:
             for i, spec in enumerate(bots):
                 nursery.start_soon(_bot_seat, ("127.0.0.1", port), bot_ids[i], spec, lang)

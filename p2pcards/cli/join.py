@@ -30,7 +30,9 @@ def register(sub: Any) -> None:
         description="Join a table announced on the LAN (by name, see p2pcards list) or "
         "at HOST:PORT (works even where multicast is blocked).  Compare the host's "
         "fingerprint with what the host sees before you play.",
-        epilog="examples:\n  p2pcards join 'Аня: Akulina'\n  p2pcards join 192.168.1.7:40123\n"
+        epilog="examples:\n"
+        "  p2pcards join 'Аня: Akulina'     # by name (the first letters will do: 'аня')\n"
+        "  p2pcards join 192.168.1.7:40123  # by address: a line the host prints\n"
         "\n"
         "A host you never played with is shown with its fingerprint and you are asked "
         "whether to sit (compare it with the host's screen); a host you know sits you at "
@@ -42,6 +44,7 @@ def register(sub: Any) -> None:
     add_lan_arguments(p)
     _add_yes(p)
     add_web_arguments(p, default_web=False)
+    _timeout_argument(p)
     p.set_defaults(func=run_join, strategy=None)
     b = sub.add_parser(
         "bot",
@@ -59,7 +62,18 @@ def register(sub: Any) -> None:
     b.add_argument("--seed", type=int, default=None, help="seed of the bot's choices")
     add_lan_arguments(b)
     _add_yes(b)
+    _timeout_argument(b)
     b.set_defaults(func=run_join)
+
+
+def _timeout_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="give up when the host does not answer within this many seconds (default 5)",
+    )
 
 
 def _add_yes(p: argparse.ArgumentParser) -> None:
@@ -99,6 +113,7 @@ async def _join(args: argparse.Namespace) -> int:
         address,
         expect_fingerprint=fp,
         lang=lang,
+        timeout=args.timeout,
         abandon_after=args.abandon_after,
         confirm=terminal_confirm(lang),
         yes=args.yes,

@@ -11,6 +11,7 @@ See ``docs/api.md`` and ``scripts/example_bot.py``.
         result = await play_bot(session, "basic")
 """
 
+from p2pcards.peer._addresses import address_text, joinable_addresses
 from p2pcards.peer._bot import play_bot, run_bot
 from p2pcards.peer._controller import (
     Awaiting,
@@ -73,9 +74,11 @@ __all__ = [
     "TableStorage",
     "Unfinished",
     "Update",
+    "address_text",
     "drop_table",
     "host_table",
     "join_table",
+    "joinable_addresses",
     "known_tables",
     "play_bot",
     "probe_table",

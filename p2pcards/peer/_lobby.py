@@ -38,6 +38,7 @@ from p2pcards import net
 from p2pcards.games import Game, game_info
 from p2pcards.identity import Identity
 from p2pcards.mental_poker import InvalidPublicKey, check_ed25519_key, check_x25519_key
+from p2pcards.peer._addresses import joinable_addresses
 from p2pcards.peer._known import KnownPlayers, PlayerCheck
 from p2pcards.peer._session import Session
 from p2pcards.peer._signed import (
@@ -76,7 +77,18 @@ async def _confirmed(confirm: Confirm | None, check: PlayerCheck) -> bool:
 
 
 class LobbyError(Exception):
-    """Joining or hosting failed; the message says why in plain words."""
+    """Joining or hosting failed; the message says why in plain words (English).
+
+    ``kind`` names the case for a front end to word it in its language ("" when it has
+    no name), with ``params``: ``"unreachable"`` (``host``, ``port``, ``seconds``: nothing
+    answered in time), ``"not a table"`` (``host``, ``port``), ``"started"`` (``host``,
+    ``port``: the game there has already started), ``"full"`` (``host``, ``port``,
+    ``seats``)."""
+
+    def __init__(self, message: str = "", *, kind: str = "", **params: Any) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -166,10 +178,17 @@ class Lobby:
         self._updates_send, self.updates = trio.open_memory_channel[LobbyUpdate](math.inf)
 
     @property
+    def addresses(self) -> list[net.Address]:
+        """Every address others can join this peer at, (ip, port) (IPv6 too): each
+        non-loopback address of this machine's interfaces when listening on all of
+        them, else the one listened on; loopback only when there is no other
+        (:func:`~p2pcards.peer._addresses.joinable_addresses`)."""
+        return joinable_addresses(self.mesh.listen_addresses or [self.mesh.address])
+
+    @property
     def address(self) -> net.Address:
-        """Where this peer listens (host:port to give to joiners)."""
-        assert self.mesh.address is not None
-        return self.mesh.address
+        """The first of :attr:`addresses`: host:port to give to joiners."""
+        return self.addresses[0]
 
     async def started(self) -> Session:
         """Wait until every seat is taken and the game runs; raises LobbyError if the
@@ -399,6 +418,7 @@ async def host_table(
                     inner.cancel_scope.cancel()
                 for pid in pending:
                     await send(pid, "refuse", "the table is full")
+                mesh.info = {**mesh.info, "started": 1}  # a late prober hears it
                 genesis = make_genesis(
                     identity.signing_key,
                     Genesis(
@@ -474,15 +494,34 @@ async def _announce(
         await advert.update(seats_taken=len(members))
 
 
-async def probe_table(address: net.Address, timeout: float = 3.0) -> dict[str, Any]:
+async def probe_table(address: net.Address, timeout: float = 5.0) -> dict[str, Any]:
     """What the peer at ``address`` hosts: its INFO map (table_id, fp, name, game,
-    seats, taken, host, options).  Raises LobbyError in plain words."""
-    try:
-        info = await net.probe(address, timeout=timeout)
-    except net.NetError as e:
-        raise LobbyError(f"no table answers at {address[0]}:{address[1]} ({e})") from None
+    seats, taken, host, options; ``started`` once the game began).  A refused
+    connection (a host still starting) is tried again every 0.5 s until ``timeout``
+    seconds have passed.  Raises LobbyError in plain words, with its ``kind``:
+    "unreachable" (nothing answered in time), "not a table"."""
+    host, port = address[0], address[1]
+    where = {"host": host, "port": port}
+    info: dict[str, Any] | None = None
+    why = ""
+    with trio.move_on_after(timeout):
+        while info is None:
+            try:
+                info = await net.probe(address, timeout=timeout)
+            except net.NetError as e:
+                why = f" ({e})"
+                await trio.sleep(0.5)
+    if info is None:
+        raise LobbyError(
+            f"no table answers at {host}:{port} within {timeout:g} s{why}",
+            kind="unreachable",
+            seconds=timeout,
+            **where,
+        )
     if "game" not in info:
-        raise LobbyError(f"{address[0]}:{address[1]} is a p2pcards peer but not hosting a table")
+        raise LobbyError(
+            f"{host}:{port} is a p2pcards peer but not hosting a table", kind="not a table", **where
+        )
     return info
 
 
@@ -497,13 +536,14 @@ async def join_table(
     base: Path | None = None,
     random_bytes: Callable[[int], bytes] = os.urandom,
     lang: str = "en",
-    timeout: float = 10.0,
+    timeout: float = 5.0,
     abandon_after: float = 900.0,
     confirm: Confirm | None = None,
     yes: bool = False,
     known: KnownPlayers | None = None,
 ) -> AsyncIterator[Lobby]:
-    """Join the table hosted at ``address`` (from mDNS or typed as host:port).
+    """Join the table hosted at ``address`` (from mDNS or typed as host:port);
+    ``timeout``: seconds for the host to answer (the probe, then the handshake).
 
     Checks the host's key (learned and proven in the handshake) against ``expect_key``
     or ``expect_fingerprint`` when given (the fingerprint shown by ``p2pcards list``), and
@@ -519,19 +559,23 @@ async def join_table(
     "seat"``), refused without it.
 
     Yields the :class:`Lobby`; ``await lobby.started()`` gives the running Session.
-    Raises LobbyError in plain words (no table there, the host not confirmed, refused,
-    the genesis does not match what was advertised, a host key other than the
-    advertised fingerprint).
+    Raises LobbyError in plain words (no table there, the game started, the table full,
+    the host not confirmed, refused, the genesis does not match what was advertised, a
+    host key other than the advertised fingerprint); see :class:`LobbyError` for its
+    ``kind``.
     """
     known = known if known is not None else KnownPlayers(base)
-    for attempt in range(10):  # a host that is still starting answers within seconds
-        try:
-            info = await probe_table(address, timeout=timeout)
-            break
-        except LobbyError:
-            if attempt == 9:
-                raise
-            await trio.sleep(0.5)
+    info = await probe_table(address, timeout=timeout)  # (a host still starting: retried)
+    where = {"host": address[0], "port": address[1]}
+    if info.get("started"):
+        raise LobbyError(
+            f"the game at {address[0]}:{address[1]} has already started", kind="started", **where
+        )
+    if int(info.get("taken", 0)) >= int(info.get("seats", 0)) > 0:
+        raise LobbyError(
+            f"the table at {address[0]}:{address[1]} is full", kind="full", seats=info["seats"],
+            **where,
+        )  # fmt: skip
     if expect_fingerprint is not None and info["fp"] != expect_fingerprint:
         raise LobbyError("the host's key is not the advertised one: someone else answers there")
     try:

@@ -52,11 +52,17 @@ def _kill_group(pgid: int) -> None:
         pass
 
 
-def run_in_netns(argv: list[str], *, timeout: float = 20.0, multicast: bool = True) -> str:
-    """Run ``argv`` in a fresh private netns; return its stdout (fail the test on error)."""
+def run_in_netns(
+    argv: list[str], *, timeout: float = 20.0, multicast: bool = True, extra_setup: str = ""
+) -> str:
+    """Run ``argv`` in a fresh private netns; return its stdout (fail the test on error).
+    ``extra_setup``: more shell commands run first inside it (e.g. a dummy interface
+    with an address of its own)."""
     setup = "ip link set lo up multicast on && ip route add 224.0.0.0/4 dev lo"
     if not multicast:  # no route, and no group can be joined: mDNS hears nothing
         setup = "ip link set lo up && echo 0 > /proc/sys/net/ipv4/igmp_max_memberships"
+    if extra_setup:
+        setup = f"{setup} && {extra_setup}"
     script = f'{setup} || {{ echo "netns setup failed" >&2; exit 97; }}; exec "$@"'
     env = {**os.environ, "PYTHONPATH": str(ROOT), "P2PCARDS_IN_NETNS": "1"}
     # Own session, so that on timeout the scenario and every node it started die together.
