@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 import trio
@@ -75,28 +76,37 @@ def run(args: argparse.Namespace) -> int:
     if not tables:
         print(tr(lang, WHY_NOTHING_FOUND))
         return 1
+    for line in table_lines(tables, lang, known):
+        print(line)
+    return 0
+
+
+def table_lines(tables: Sequence[net.TableAd], lang: str, known: KnownPlayers | None) -> list[str]:
+    """What ``p2pcards list`` prints for ``tables``: per table its name, then game, seats,
+    host name and fingerprint, address; and a warning line when ``known`` remembers the
+    host's name with another key (a spoofed answer, or a new computer)."""
+    lines = []
     for t in tables:
         try:
             title = game_info(t.game).title[lang]
         except OptionError:
             title = t.game
-        print(
-            f"{t.name}\n   {title}, {t.seats_taken}/{t.seats_total}, "
+        lines.append(t.name)
+        lines.append(
+            f"   {title}, {t.seats_taken}/{t.seats_total}, "
             f"{tr(lang, 'host')} {t.host_name} [{t.fingerprint}], "
             f"{t.address[0]}:{t.address[1]}"
         )
         old = _known_fp(known, t.host_name)
         if old is not None and old != t.fingerprint:
-            print(
-                "   "
-                + tr(
-                    lang,
-                    "WARNING: not the {name} you played with before [{known_fingerprint}]",
-                    name=t.host_name,
-                    known_fingerprint=old,
-                )
+            warning = tr(
+                lang,
+                "WARNING: not the {name} you played with before [{known_fingerprint}]",
+                name=t.host_name,
+                known_fingerprint=old,
             )
-    return 0
+            lines.append("   " + warning)
+    return lines
 
 
 def _known_fp(known: KnownPlayers | None, name: str) -> str | None:

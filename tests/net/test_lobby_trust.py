@@ -64,15 +64,11 @@ def test_a_spoofed_mdns_answer_is_listed_with_both_fingerprints_and_joining_it_w
     s = trust["spoofed"]
     real, fake = s["names"]
     assert real == "Стол Ани" and fake.startswith("Стол Ани") and fake != real
-    listed = s["list"]
-    assert listed["rc"] == 0, listed
-    lines = listed["out"].splitlines()
+    lines = s["list"]
     i_real, i_fake = lines.index(real), lines.index(fake)
     assert s["anna_fp"] in lines[i_real + 1] and s["mallory_fp"] in lines[i_fake + 1]
     assert (
         lines[i_fake + 2].strip() == f"WARNING: not the Аня you played with before [{s['anna_fp']}]"
     )
     assert sum("WARNING" in x for x in lines) == 1  # the real Anna is not warned about
-    joined = s["join"]
-    assert joined["rc"] == 2, joined
-    assert "WARNING: the host says it is Аня" in joined["err"] and s["mallory_fp"] in joined["err"]
+    assert s["join"].startswith("WARNING: the host says it is Аня") and s["mallory_fp"] in s["join"]
