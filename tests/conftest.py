@@ -9,3 +9,7 @@ import tempfile
 if "P2PCARDS_HOME" not in os.environ:
     os.environ["P2PCARDS_HOME"] = tempfile.mkdtemp(prefix="p2pcards-tests-")
 os.environ.pop("P2PCARDS_LANG", None)
+
+from p2pcards.peer import remove_rbcl_copy
+
+remove_rbcl_copy()

@@ -65,6 +65,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except selftest.UnsafeGroupLibrary as exc:  # refuse to play on a broken libsodium
         print(exc.russian if args.lang == "ru" else exc.english, file=sys.stderr)
         return 3
+    from p2pcards.peer import remove_rbcl_copy  # I/O housekeeping, not in the pure layers
+
+    remove_rbcl_copy()
     try:
         rc: int = args.func(args)
     except KeyboardInterrupt:

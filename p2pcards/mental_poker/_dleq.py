@@ -26,22 +26,8 @@ from collections.abc import Sequence
 
 from p2pcards.mental_poker._domain import ProofContext, challenge, h512
 from p2pcards.mental_poker._errors import InvalidProof, MalformedMessage, blaming
-from p2pcards.mental_poker._ristretto import (
-    G,
-    RandomBytes,
-    add,
-    add_all,
-    check_scalar,
-    mul,
-    mul_base,
-    random_scalar,
-    s_mul,
-    s_sub,
-)
-
-
-def _mul_a(s: bytes, a: bytes) -> bytes:
-    return mul_base(s) if a == G else mul(s, a)
+from p2pcards.mental_poker._ristretto import RandomBytes, add_all, check_scalar, mul, random_scalar
+from p2pcards.mental_poker._sigma import commit, recommit, respond
 
 
 def composites(
@@ -68,7 +54,7 @@ def composites(
 def _challenge(
     ctx: ProofContext, purpose: bytes, a: bytes, b: bytes, m: bytes, z: bytes, t2: bytes, t3: bytes
 ) -> bytes:
-    return challenge("dleq-challenge", purpose, ctx.fields(), a, b, m, z, t2, t3)
+    return ctx.challenge("dleq-challenge", a, b, m, z, t2, t3, purpose=purpose)
 
 
 def prove_dleq(
@@ -87,9 +73,9 @@ def prove_dleq(
         raise ValueError("a DLEQ proof needs at least one pair")
     m, z = composites(ctx, purpose, a, b, cs, ds, k)
     r = random_scalar(random_bytes)
-    t2, t3 = _mul_a(r, a), mul(r, m)
+    t2, t3 = commit(r, [a, m])
     c = _challenge(ctx, purpose, a, b, m, z, t2, t3)
-    return [c, s_sub(r, s_mul(c, k))]
+    return [c, respond(r, c, k)]
 
 
 def verify_dleq(
@@ -116,7 +102,6 @@ def verify_dleq(
         raise MalformedMessage(f"{what}: nothing to prove", seat=seat, step=step)
     with blaming(error, seat, step):
         m, z = composites(ctx, purpose, a, b, cs, ds)
-        t2 = add(_mul_a(s, a), mul(c, b))
-        t3 = add(mul(s, m), mul(c, z))
+        t2, t3 = recommit(s, c, [a, m], [b, z])
     if _challenge(ctx, purpose, a, b, m, z, t2, t3) != c:
         raise error(f"the Chaum–Pedersen proof of the {what} does not verify", seat=seat, step=step)

@@ -78,6 +78,12 @@ class ProofContext:
         """``[version, table_id, hand, seat, step]``: the first hashed fields of a proof."""
         return [VERSION, self.table_id, self.hand, self.seat, self.step.encode("ascii")]
 
+    def challenge(self, name: str, *fields: Field, purpose: bytes | None = None) -> bytes:
+        """The Fiat–Shamir challenge of a proof in this context: :func:`challenge` of
+        ``name`` over (``purpose``, when given,) :meth:`fields` and then ``fields``."""
+        head: list[Field] = [] if purpose is None else [purpose]
+        return challenge(name, *head, self.fields(), *fields)
+
     def with_seat(self, seat: int) -> ProofContext:
         """The same context for another seat."""
         return ProofContext(self.table_id, self.hand, seat, self.step)

@@ -16,12 +16,14 @@ Received data goes through :func:`check_point` / :func:`check_scalar`, which rai
 :class:`InvalidPoint` / :class:`InvalidScalar` carrying the seat to blame; a refusal by the
 library inside an operation raises :class:`GroupError` (a :class:`MentalPokerError`), never
 a bare RuntimeError.
+
+Importing ``rbcl`` writes its bundled libsodium to a temporary file (rbcl's doing, not
+this layer's); removing it is I/O, done outside the pure layers
+(:func:`p2pcards.peer.remove_rbcl_copy`).
 """
 
 from __future__ import annotations
 
-import os
-import sys
 from collections.abc import Callable, Sequence
 
 import rbcl as _rb
@@ -32,22 +34,6 @@ from p2pcards.mental_poker._errors import (
     InvalidScalar,
     MalformedMessage,
 )
-
-
-def _drop_rbcl_temp_file() -> None:
-    # rbcl writes its bundled libsodium to a fresh temporary file at every import and never
-    # removes it (2.7 MB per process).  The library is loaded (mapped) by now, so the file
-    # can go; on systems that refuse (Windows: file in use) it stays, as rbcl leaves it.
-    mod = sys.modules.get("rbcl._sodium")
-    path = getattr(mod, "lib_path", None)
-    if isinstance(path, str):
-        try:
-            os.unlink(path)
-        except OSError:
-            pass
-
-
-_drop_rbcl_temp_file()
 
 L = 2**252 + 27742317777372353535851937790883648493
 """Order of Ristretto255 (the same prime as Ed25519's subgroup)."""

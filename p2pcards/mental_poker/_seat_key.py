@@ -20,26 +20,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from p2pcards.mental_poker._domain import ProofContext, challenge
+from p2pcards.mental_poker._domain import ProofContext
 from p2pcards.mental_poker._errors import BadKeyProof, MalformedMessage, blaming
 from p2pcards.mental_poker._ristretto import (
     G,
     RandomBytes,
-    add,
     check_point,
     check_scalar,
-    mul,
     mul_base,
     random_scalar,
-    s_mul,
-    s_sub,
 )
+from p2pcards.mental_poker._sigma import commit, recommit, respond
 
 STEP_NAME = "seat-key"
 
 
 def _challenge(ctx: ProofContext, v: bytes, y: bytes) -> bytes:
-    return challenge(STEP_NAME, ctx.fields(), G, v, y)
+    return ctx.challenge(STEP_NAME, G, v, y)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,9 +64,9 @@ class SeatKey:
         """The body ``[Y, V, r]``: the public key and its proof of knowledge bound to
         ``ctx`` (steps 1–3 above).  Deterministic for a given ``random_bytes``."""
         v = random_scalar(random_bytes)
-        big_v = mul_base(v)
+        [big_v] = commit(v, [G])
         c = _challenge(ctx, big_v, self.public)
-        return [self.public, big_v, s_sub(v, s_mul(self.secret, c))]
+        return [self.public, big_v, respond(v, c, self.secret)]
 
 
 def check_seat_key(ctx: ProofContext, body: object) -> bytes:
@@ -86,7 +83,7 @@ def check_seat_key(ctx: ProofContext, body: object) -> bytes:
     r = check_scalar(body[2], what="seat key proof r", seat=seat, step=step)
     c = _challenge(ctx, big_v, y)
     with blaming(BadKeyProof, seat, step):
-        again = add(mul_base(r), mul(c, y))
+        [again] = recommit(r, c, [G], [y])
     if again != big_v:
         raise BadKeyProof(
             "the proof of knowledge of the seat key does not verify", seat=seat, step=step

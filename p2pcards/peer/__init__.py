@@ -38,6 +38,7 @@ from p2pcards.peer._lobby import (
     probe_table,
 )
 from p2pcards.peer._plain import to_plain
+from p2pcards.peer._rbcl import remove_rbcl_copy
 from p2pcards.peer._resume import (
     Unfinished,
     drop_table,
@@ -82,8 +83,11 @@ __all__ = [
     "known_tables",
     "play_bot",
     "probe_table",
+    "remove_rbcl_copy",
     "resume_table",
     "run_bot",
     "to_plain",
     "unfinished_tables",
 ]
+
+remove_rbcl_copy()  # mental_poker (through table) has loaded rbcl by now

@@ -211,3 +211,29 @@ def test_lot_outcome_refuses_a_non_token() -> None:
     shares: list[Any] = [make_shares(ctx(s), keys[s], [ct[0]], rng(2))[0][0] for s in range(2)]
     with pytest.raises(Exception, match="no lot token"):
         lot_outcome(TABLE, 4, ct, shares)
+
+
+def test_a_claim_over_cards_that_share_c1_is_proven_and_the_fast_prover_changes_no_byte() -> None:
+    """Two hidden cards may share C1 (a shuffler may re-use a randomizer; the initial deck
+    has C1 = G for every card): the prover must tell them apart by W, not by C1.  And the
+    prover's simulation with the witness (a = t·G, b = t·C1 + e·(M* − M)) gives the very
+    points the verifier's s·G + e·Y, s·C1 + e·(W − M) do."""
+    from p2pcards.mental_poker._claims import _Prover, _sim_ab
+    from p2pcards.mental_poker._elgamal import initial_deck
+    from p2pcards.mental_poker._ristretto import mul
+
+    h = Hand(["9♠"])
+    cards = [parse_card(c) for c in ("9♠", "K♣", "Q♦")]
+    cts = initial_deck([card_point(TABLE, c.code) for c in cards], h.y)  # C1 = G for all
+    assert len({ct[0] for ct in cts}) == 1
+    ws = [partial_decrypt(ct, [mul(h.keys[s].secret, ct[0]) for s in (1, 2)]) for ct in cts]
+    held = list(zip(cts, ws, strict=True))
+    allowed = not_of_suit("♥")
+    tree = each_card_in(held, allowed)
+    body = prove_claim(ctx(0), h.keys[0], tree, rng(9))
+    check_claim(ctx(0), h.keys[0].public, tree, body)
+    p, r = _Prover(h.keys[0], rng(10)), rng(11)
+    for ct, w in held:
+        for m in allowed[:4]:
+            e, s = random_scalar(r), random_scalar(r)
+            assert p.simulate((ct[0], w, m), e, s) == _sim_ab(h.keys[0].public, (ct[0], w, m), e, s)

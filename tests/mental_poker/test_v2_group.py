@@ -186,3 +186,20 @@ def test_x25519_small_order_refused(u: int) -> None:
 def test_x25519_non_canonical_refused(u: int) -> None:
     with pytest.raises(InvalidPublicKey, match="canonical"):
         check_x25519_key(u.to_bytes(32, "little"), seat=3)
+
+
+def test_the_group_layer_does_no_file_io_and_rbcls_copy_is_removed_outside_it() -> None:
+    """The pure layer used to unlink rbcl's temporary libsodium at import (I/O); now the
+    peer package does it (tests/conftest.py imports it first)."""
+    import inspect
+    import os
+    import sys
+
+    from p2pcards.mental_poker import _ristretto
+    from p2pcards.peer import remove_rbcl_copy
+
+    source = inspect.getsource(_ristretto)
+    assert "unlink" not in source and "import os" not in source
+    path = sys.modules["rbcl._sodium"].lib_path
+    assert not os.path.exists(path)  # removed once, at the peer package's import
+    assert remove_rbcl_copy() is False  # nothing left to remove, and no error
