@@ -20,6 +20,7 @@ def load(name: str):  # type: ignore[no-untyped-def]
     spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # dataclasses look their module up
     spec.loader.exec_module(mod)
     return mod
 

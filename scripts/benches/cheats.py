@@ -1,0 +1,370 @@
+"""Bench ``cheats``: the cheat catalogue (issue 12 item 9), one JSON line per cheat.
+
+Each cheat is played by seat 1 of an in-memory table (``tests/table/harness.py``: every
+seat a :class:`~p2pcards.table.Table`, entries delivered in random order with
+duplicates), through the step seam :attr:`Table.alter` (modified software that signs
+another body), a forced move (a move its own table would refuse) or a tampered broadcast
+(extra or foreign bytes on the wire).  Per cheat::
+
+    {"bench": "cheats", "cheat": NAME, "game": GAME, "committed_at": SEQ,
+     "rejected_at": SEQ, "detected_at": LOG_LENGTH, "blamed": SEAT, "right_seat": true,
+     "at_once": true}
+
+``committed_at``: the log sequence number of the cheater's entry that commits the cheat;
+``rejected_at``: the entry the honest seats' first accusation names
+(:attr:`CheatDetected.seq`); ``detected_at``: how long the first honest seat's log was
+when it accused (``at_once``: it accused before any later entry was appended, else it
+caught the cheat later, e.g. at the end-of-hand reveal); ``blamed``: the seat every
+honest seat names first (None: nobody, as for bytes refused without a valid signature of
+a seat, or not every honest seat the same); ``blamed_by_the_end``: every seat any honest
+seat accused by the end of the run; ``offence``: the first accusation's kind;
+``right_seat``: the seat blamed is the cheater (or nobody, where nobody should be).
+``--only NAME`` runs one cheat.  Mental poker version 1 catches some cheats only at the
+end-of-hand reveal (``at_once`` false); version 2 is to catch each at its own entry.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from p2pcards.cards import parse_cards
+from p2pcards.games import Move, encode_event
+from p2pcards.games.akulina import Discard
+from p2pcards.games.sunduchki import Answer
+from p2pcards.games.thousand import Bid
+from p2pcards.games.thousand import Play as ThousandPlay
+from p2pcards.mental_poker import card_point, seal_key_shares
+from p2pcards.table import Broadcast, CheatDetected, Output, Table
+from p2pcards.transcript import peek_entry, sign_entry
+from tests.table.harness import Harness, force_move
+
+CHEAT = 1
+
+
+@dataclass
+class Watch(Harness):
+    """A harness that records, per honest seat, its log length when it first accused,
+    and the sequence numbers of the cheater's planted entries."""
+
+    detected: dict[int, int] = field(default_factory=dict)
+    planted: list[tuple[str, Any]] = field(default_factory=list)
+    planted_seqs: list[int] = field(default_factory=list)
+
+    def handle(self, seat: int, outs: list[Output]) -> None:
+        if seat != self.cheater and seat not in self.detected:
+            if any(isinstance(o, CheatDetected) for o in outs):
+                self.detected[seat] = len(self.tables[seat].log)
+        super().handle(seat, outs)
+
+
+def body_cheat(kind: str, fn: Callable[[Table, Any], Any], nth: int = 1) -> Callable[..., Any]:
+    """A ``Harness.cheat``: the ``nth`` body of ``kind`` the cheater signs is ``fn(t, body)``
+    (recorded as planted)."""
+    seen = {"n": 0}
+
+    def cheat(t: Table, k: str, body: Any) -> Any:
+        if k != kind:
+            return body
+        seen["n"] += 1
+        if seen["n"] != nth:
+            return body
+        new = fn(t, body)
+        H.planted.append((k, new))
+        return new
+
+    return cheat
+
+
+H: Watch  # the harness being run (the hooks record into it)
+
+
+def forced(pick: Callable[[Watch, int, Table, list[Move]], Move | None]) -> Callable[..., Any]:
+    """A ``Harness.decide``: the cheater forces the move ``pick`` returns (once)."""
+    done = {"n": 0}
+
+    def decide(h: Watch, seat: int, t: Table, legal: list[Move]) -> Move | None:
+        if seat == CHEAT and not done["n"]:
+            move = pick(h, seat, t, legal)
+            if move is not None:
+                done["n"] += 1
+                h.planted_seqs.append(t.next_seq)  # its move takes the next slot
+                force_move(h, seat, t, move)
+                return None
+        return h.bot(t.view(), legal, h.bot_rngs[seat])
+
+    return decide
+
+
+def tampered(make: Callable[[Watch, int, Broadcast], list[bytes] | None]) -> Callable[..., Any]:
+    """A ``Harness.tamper``: the cheater's first broadcast ``make`` rewrites is sent as the
+    bytes it returns; the last of them is the planted entry."""
+    done = {"n": 0}
+
+    def hook(h: Watch, seat: int, b: Broadcast) -> list[bytes]:
+        if seat == CHEAT and not done["n"]:
+            new = make(h, seat, b)
+            if new is not None:
+                done["n"] += 1
+                h.planted_seqs.append(peek_entry(new[-1]).seq)
+                return new
+        return [b.data]
+
+    return hook
+
+
+def resign(h: Harness, seat: int, raw: bytes, body: object, seq_delta: int = 0) -> bytes:
+    e = peek_entry(raw)
+    key = h.tables[seat]._key
+    assert key is not None
+    prev = e.hash if seq_delta else e.prev
+    return sign_entry(
+        key,
+        table=e.table,
+        hand=e.hand,
+        seq=e.seq + seq_delta,
+        prev=prev,
+        seat=e.seat,
+        kind=e.kind,
+        body=body,
+    ).raw
+
+
+# ------------------------------------------------------------------ the catalogue
+def dup_ciphertext(t: Table, body: list[Any]) -> list[Any]:
+    com, points = body
+    return [com, [points[0], points[0], *points[2:]]]
+
+
+def replace_ciphertext(t: Table, body: list[Any]) -> list[Any]:
+    com, points = body
+    return [com, [card_point(b"another table!!!", 9, parse_cards("As")[0]), *points[1:]]]
+
+
+def identity_point(t: Table, body: list[Any]) -> list[Any]:
+    com, points = body
+    return [com, [*points[:3], bytes([1]) + bytes(31), *points[4:]]]
+
+
+def wrong_key_share(t: Table, body: list[Any]) -> list[Any]:
+    to, positions, _groups = body
+    deck = t.decks[-1]
+    assert deck.mine is not None
+    wrong = dataclasses.replace(
+        deck.mine, keys=tuple(bytes([7]) + bytes(31) for _ in deck.mine.keys)
+    )
+    pk = t.genesis.seats[to].sealing
+    return [to, positions, [seal_key_shares(deck.spec, wrong, to, pk, positions)]]
+
+
+def swapped_permutation(t: Table, body: dict[str, Any]) -> dict[str, Any]:
+    wire = list(body["decks"][0])
+    perm = list(wire[3])
+    perm[0], perm[1] = perm[1], perm[0]
+    wire[3] = perm
+    return {**body, "decks": [wire, *body["decks"][1:]]}
+
+
+def keep_a_pair(h: Watch, seat: int, t: Table, legal: list[Move]) -> Move | None:
+    e = t.engine
+    if e.phase == "discard" and isinstance(legal[0], Discard) and legal[0].positions:  # type: ignore[attr-defined]
+        return Discard(seat, (), ())
+    return None
+
+
+def renege(h: Watch, seat: int, t: Table, legal: list[Move]) -> Move | None:
+    e: Any = t.engine
+    if isinstance(legal[0], ThousandPlay) and e.trick:
+        allowed = {m.position for m in legal if isinstance(m, ThousandPlay)}
+        for p in sorted(e.hands[seat]):
+            if p not in allowed:
+                return ThousandPlay(seat, p, t.knowledge[p])
+    return None
+
+
+def bid_without_marriage(h: Watch, seat: int, t: Table, legal: list[Move]) -> Move | None:
+    from p2pcards.games.thousand._rules import marriages_in
+
+    e: Any = t.engine
+    if any(isinstance(m, Bid) for m in legal) and e.bid < 125:
+        held = [t.knowledge[p] for p in e.hands[seat] if p in t.knowledge]
+        if not marriages_in(held):
+            return Bid(seat, 125)
+    return None
+
+
+def false_no(h: Watch, seat: int, t: Table, legal: list[Move]) -> Move | None:
+    req = getattr(t.engine, "request", None)
+    first = legal[0]
+    if isinstance(first, Answer) and first.yes and req is not None and req.stage == 1:
+        return Answer(seat, False)
+    return None
+
+
+def equivocate(h: Watch, seat: int, b: Broadcast) -> list[bytes] | None:
+    if b.kind != "order":
+        return None
+    return [b.data, resign(h, seat, b.data, bytes(32))]
+
+
+def out_of_turn(h: Watch, seat: int, b: Broadcast) -> list[bytes] | None:
+    if b.kind != "move":
+        return None
+    bad = resign(h, seat, b.data, encode_event(Discard(seat, (), ())), seq_delta=1)
+    return [b.data, bad]
+
+
+FOREIGN: list[bytes] = []
+
+
+def replay_foreign(h: Watch, seat: int, b: Broadcast) -> list[bytes] | None:
+    if not FOREIGN:
+        other = Harness("akulina", 3, seed=99)
+        other.run()
+        FOREIGN.append([e.raw for e in other.tables[1].log][5])
+    return [b.data, FOREIGN[0]]
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    game: str
+    seats: int
+    kwargs: Callable[[], dict[str, Any]]
+    seeds: tuple[int, ...] = (5,)
+    expect: int | None = CHEAT
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+CASES = [
+    Case(
+        "duplicated ciphertext (pass 1)",
+        "akulina",
+        3,
+        lambda: {"cheat": body_cheat("pass", dup_ciphertext)},
+        (6,),
+    ),
+    Case(
+        "duplicated ciphertext (pass 2)",
+        "akulina",
+        3,
+        lambda: {"cheat": body_cheat("pass", dup_ciphertext, 2)},
+        (6,),
+    ),
+    Case(
+        "replaced ciphertext (pass 1)",
+        "akulina",
+        3,
+        lambda: {"cheat": body_cheat("pass", replace_ciphertext)},
+        (7,),
+    ),
+    Case(
+        "invalid point (the identity) in a shuffle pass",
+        "akulina",
+        3,
+        lambda: {"cheat": body_cheat("pass", identity_point)},
+        (8,),
+    ),
+    Case(
+        "wrong key share",
+        "akulina",
+        3,
+        lambda: {"cheat": body_cheat("share", wrong_key_share)},
+        (5,),
+    ),
+    Case(
+        "revealed permutation not the committed one",
+        "akulina",
+        3,
+        lambda: {"cheat": body_cheat("secrets", swapped_permutation)},
+        (9,),
+    ),
+    Case(
+        "false follow-suit claim",
+        "thousand",
+        3,
+        lambda: {"decide": forced(renege)},
+        tuple(range(30, 40)),
+    ),
+    Case(
+        "bid over 120 without a marriage",
+        "thousand",
+        3,
+        lambda: {"decide": forced(bid_without_marriage)},
+        tuple(range(40, 50)),
+    ),
+    Case("false 'no' (Sunduchki)", "sunduchki", 3, lambda: {"decide": forced(false_no)}, (4, 5, 6)),
+    Case(
+        "a pair kept (Akulina)",
+        "akulina",
+        3,
+        lambda: {"decide": forced(keep_a_pair)},
+        tuple(range(20)),
+    ),
+    Case("equivocation", "akulina", 3, lambda: {"tamper": tampered(equivocate)}, (13,)),
+    Case("entry out of turn", "akulina", 3, lambda: {"tamper": tampered(out_of_turn)}, (16,)),
+    Case(
+        "replay from another table",
+        "akulina",
+        3,
+        lambda: {"tamper": tampered(replay_foreign)},
+        (15,),
+        expect=None,
+    ),
+]
+
+
+def run_case(case: Case) -> dict[str, Any]:
+    global H
+    for seed in case.seeds:
+        H = Watch(case.game, case.seats, seed=seed, options=dict(case.options), **case.kwargs())
+        H.run()
+        if H.planted or H.planted_seqs:
+            break
+    h = H
+    own = h.tables[CHEAT].log
+    seqs = list(h.planted_seqs)
+    wanted = [(k, json.dumps(b, default=repr, sort_keys=True)) for k, b in h.planted]
+    for e in own:
+        if e.seat == CHEAT and (e.kind, json.dumps(e.body, default=repr, sort_keys=True)) in wanted:
+            seqs.append(e.seq)
+    committed = min(seqs) if seqs else None
+    firsts = [h.cheats(s)[0] for s in range(h.n) if s != CHEAT and h.cheats(s)]
+    blamed = {c.seat for c in firsts}
+    rejected = {c.seq for c in firsts}
+    honest = [s for s in range(h.n) if s != CHEAT]
+    detected = min((h.detected[s] for s in honest if s in h.detected), default=None)
+    one_blamed = blamed.pop() if len(blamed) == 1 and len(firsts) == len(honest) else None
+    later = sorted({c.seat for s in honest for c in h.cheats(s) if c.seat is not None})
+    return {
+        "bench": "cheats",
+        "cheat": case.name,
+        "game": case.game,
+        "seed": h.seed,
+        "committed_at": committed,
+        "rejected_at": rejected.pop() if len(rejected) == 1 else sorted(rejected, key=str) or None,
+        "detected_at": detected,
+        "blamed": one_blamed,
+        "right_seat": one_blamed == case.expect and (case.expect is not None or not firsts),
+        "at_once": detected is not None and committed is not None and detected <= committed + 1,
+        "offence": str(firsts[0].offence) if firsts else None,
+        "blamed_by_the_end": later,
+    }
+
+
+def main(argv: list[str]) -> None:
+    p = argparse.ArgumentParser(prog="scripts/bench cheats")
+    p.add_argument("--only", help="run the cheat of this name only")
+    a = p.parse_args(argv)
+    for case in CASES:
+        if a.only and case.name != a.only:
+            continue
+        print(json.dumps(run_case(case), ensure_ascii=False), flush=True)
