@@ -31,7 +31,9 @@ class Screen(GameScreen):
         piles: list[dict[str, Any]] = [
             {
                 "title": t(f"Discarded pairs ({n})", f"Сброшенные пары ({n})"),
-                "cards": [card(c) for c in view.discards[-8:]],
+                "cards": [card(c) for c in view.discards],  # every card, overlapping
+                "small": True,
+                "stack": True,
                 "text": "" if n else t("none yet", "пока нет"),
             }
         ]

@@ -111,7 +111,7 @@ function renderCentre(s) {
   box.replaceChildren();
   const picks = s.moves.filter((m) => m.back !== null);
   for (const pile of s.centre) {
-    const div = el("div", "pile" + (pile.main ? " main" : "") + (pile.small ? " small" : ""));
+    const div = el("div", "pile" + (pile.main ? " main" : "") + (pile.small ? " small" : "") + (pile.stack ? " stack" : ""));
     if (pile.title) div.appendChild(el("h3", "", pile.title));
     const row = el("div", "row");
     (pile.cards || []).forEach((c, i) => {
