@@ -23,11 +23,14 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "play",
         help="play: pick a table on the LAN or open one (--offline: against bots here)",
-        description="Play a card game.  Without arguments: the tables "
-        "announced on the local network are listed in the terminal; pick one to sit down, "
-        "or 0 to open a new table.  With --offline you take one seat against bots, with a "
-        "local dealer and no network, on a page in your browser (--tui: in the terminal).",
+        description="Play a card game.  Without arguments: a page in your browser lists "
+        "the tables announced on the local network; join one, or host a new table (bots "
+        "can take the empty seats); --tui does the same in the terminal.  With --offline "
+        "you take one seat against bots, with a local dealer and no network, on a page in "
+        "your browser (--tui: in the terminal).",
         epilog="examples:\n"
+        "  p2pcards play                                 (the tables, in the browser)\n"
+        "  p2pcards play --tui                           (the tables, in this terminal)\n"
         "  p2pcards play --offline akulina --seats 4     (in the browser)\n"
         "  p2pcards play --offline akulina --no-browser  (prints the page's URL)\n"
         "  p2pcards play --offline akulina --tui         (in this terminal)\n"
@@ -66,6 +69,10 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``play``; returns the exit status (2 for bad arguments)."""
     lang = args.lang
+    if not args.offline and args.web:
+        from p2pcards.web._run import lobby_web_main
+
+        return lobby_web_main(args)
     if not args.offline:
         from p2pcards.cli._lanplay import run_play
 

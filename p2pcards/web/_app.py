@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import logging
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import trio
 from starlette.applications import Starlette
@@ -27,6 +27,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from p2pcards.games import GameError
 from p2pcards.web._screen import screen
 from p2pcards.web._seat import SeatSource
+
+if TYPE_CHECKING:
+    from p2pcards.web._lobby import LobbyService
 
 log = logging.getLogger("p2pcards.web")
 
@@ -72,105 +75,138 @@ def static_dir() -> str:
     return str(resources.files("p2pcards.web") / "static")
 
 
-def create_app(source: SeatSource, token: str, *, lang: str = "en") -> Starlette:
-    """The app for ``source`` under ``/<token>/`` (the :class:`~p2pcards.web._security.Guard`
-    in front of it checks the token, Host and Origin).  ``lang`` is the page's first
-    language (the browser may switch and remembers its choice)."""
+def _page(name: str, lang: str) -> Response:
+    html = (resources.files("p2pcards.web") / "static" / name).read_text("utf-8")
+    body = html.replace("{{lang}}", "ru" if lang == "ru" else "en")
+    return Response(body, media_type="text/html; charset=utf-8")
+
+
+def create_app(
+    source: SeatSource | None, token: str, *, lang: str = "en", lobby: LobbyService | None = None
+) -> Starlette:
+    """The app under ``/<token>/`` (the :class:`~p2pcards.web._security.Guard` in front
+    of it checks the token, Host and Origin).  With ``source``: the table page of that
+    seat at ``/<token>/``.  With ``lobby`` instead: the lobby page there, and the table
+    page of the lobby's running game at ``/<token>/table``.  ``lang`` is the page's
+    first language (the browser may switch and remembers its choice)."""
+    if (source is None) == (lobby is None):
+        raise ValueError("create_app needs a source or a lobby")
     latency = Latency()
-    index_html = (resources.files("p2pcards.web") / "static" / "index.html").read_text("utf-8")
 
     async def index(request: Request) -> Response:
-        body = index_html.replace("{{lang}}", "ru" if lang == "ru" else "en")
-        return Response(body, media_type="text/html; charset=utf-8")
+        return _page("index.html", lang)
+
+    async def lobby_page(request: Request) -> Response:
+        return _page("lobby.html", lang)
+
+    async def lobby_ws(ws: WebSocket) -> None:
+        from p2pcards.web._lobbyapp import lobby_socket  # the lobby's page only
+
+        assert lobby is not None
+        await lobby_socket(ws, lobby, lang)
 
     async def socket(ws: WebSocket) -> None:
         await ws.accept()
-        state: dict[str, Any] = {"lang": lang, "sent": -1, "epoch": 0}
-        wake = trio.Event()
+        src = source if source is not None else lobby.source if lobby is not None else None
+        if src is None:  # no game now (the lobby's page opened too early, or a stale tab)
+            await ws.send_text(json.dumps({"nogame": True}))
+            await ws.close()
+            return
+        await table_socket(ws, src, lang, latency)
 
-        async def changed_or_woken() -> None:
-            async with trio.open_nursery() as n:
-
-                async def change() -> None:
-                    await source.wait_change(state["sent"])
-                    n.cancel_scope.cancel()
-
-                async def woken() -> None:
-                    await wake.wait()
-                    n.cancel_scope.cancel()
-
-                n.start_soon(change)
-                n.start_soon(woken)
-
-        async def sender() -> None:
-            nonlocal wake
-            while True:
-                snap = source.snapshot()
-                if snap.rev == state["sent"]:
-                    await changed_or_woken()
-                    continue
-                wake = trio.Event()
-                epoch = state["epoch"]
-                latency.sent(snap.rev, snap.at)
-                data = screen(snap, state["lang"], trio.current_time())
-                await ws.send_text(json.dumps({"screen": data}, ensure_ascii=False))
-                # a language switch that arrived while this screen was on its way asks for
-                # the screen again: it must not be marked as sent (the page stayed in the
-                # old language until the next move)
-                state["sent"] = snap.rev if state["epoch"] == epoch else -1
-
-        async def receiver() -> None:
-            while True:
-                text = await ws.receive_text()
-                if len(text) > MAX_MESSAGE:
-                    raise ValueError("message too long")
-                msg = json.loads(text)
-                if not isinstance(msg, dict):
-                    raise ValueError("not an object")
-                refusal = handle(msg)
-                if refusal:
-                    await ws.send_text(json.dumps({"refused": refusal}, ensure_ascii=False))
-
-        def handle(msg: dict[str, Any]) -> str | None:
-            if msg.get("lang") in ("ru", "en"):
-                state["lang"] = msg["lang"]
-                state["sent"] = -1
-                state["epoch"] += 1
-                wake.set()
-            if isinstance(msg.get("shown"), int):
-                latency.shown(msg["shown"])
-            snap = source.snapshot()
-            if "play" in msg:
-                i, rev = msg.get("play"), msg.get("rev")
-                if rev != snap.rev or not isinstance(i, int) or not 0 <= i < len(snap.legal):
-                    return "stale"
-                try:
-                    source.play(snap.legal[i])
-                except GameError as e:
-                    log.info("web: move refused: %s", e)
-                    return "refused"
-            if msg.get("continue") is True:
-                source.continue_hand()
-            if msg.get("again") is True:
-                source.play_again()
-            return None
-
-        try:
-            async with trio.open_nursery() as nursery:
-                nursery.start_soon(sender)
-                await receiver()
-        except* WebSocketDisconnect:
-            pass
-        except* (ValueError, TypeError) as eg:
-            log.info("web: closing a socket that sent a bad message: %s", eg.exceptions[0])
-            await ws.close(code=1003)
-
-    app = Starlette(
-        routes=[
-            Route(f"/{token}/", index),
-            WebSocketRoute(f"/{token}/ws", socket),
-            Mount(f"/{token}/s", StaticFiles(directory=static_dir())),
+    routes: list[Any] = [WebSocketRoute(f"/{token}/ws", socket)]
+    if lobby is None:
+        routes.append(Route(f"/{token}/", index))
+    else:
+        routes += [
+            Route(f"/{token}/", lobby_page),
+            Route(f"/{token}/table", index),
+            WebSocketRoute(f"/{token}/lobby", lobby_ws),
         ]
-    )
+    routes.append(Mount(f"/{token}/s", StaticFiles(directory=static_dir())))
+    app = Starlette(routes=routes)
     app.state.latency = latency
     return app
+
+
+async def table_socket(ws: WebSocket, source: SeatSource, lang: str, latency: Latency) -> None:
+    """Serve one table page's socket (accepted): screens out, the player's choices in."""
+    state: dict[str, Any] = {"lang": lang, "sent": -1, "epoch": 0}
+    wake = trio.Event()
+
+    async def changed_or_woken() -> None:
+        async with trio.open_nursery() as n:
+
+            async def change() -> None:
+                await source.wait_change(state["sent"])
+                n.cancel_scope.cancel()
+
+            async def woken() -> None:
+                await wake.wait()
+                n.cancel_scope.cancel()
+
+            n.start_soon(change)
+            n.start_soon(woken)
+
+    async def sender() -> None:
+        nonlocal wake
+        while True:
+            snap = source.snapshot()
+            if snap.rev == state["sent"]:
+                await changed_or_woken()
+                continue
+            wake = trio.Event()
+            epoch = state["epoch"]
+            latency.sent(snap.rev, snap.at)
+            data = screen(snap, state["lang"], trio.current_time())
+            await ws.send_text(json.dumps({"screen": data}, ensure_ascii=False))
+            # a language switch that arrived while this screen was on its way asks for
+            # the screen again: it must not be marked as sent (the page stayed in the
+            # old language until the next move)
+            state["sent"] = snap.rev if state["epoch"] == epoch else -1
+
+    async def receiver() -> None:
+        while True:
+            text = await ws.receive_text()
+            if len(text) > MAX_MESSAGE:
+                raise ValueError("message too long")
+            msg = json.loads(text)
+            if not isinstance(msg, dict):
+                raise ValueError("not an object")
+            refusal = handle(msg)
+            if refusal:
+                await ws.send_text(json.dumps({"refused": refusal}, ensure_ascii=False))
+
+    def handle(msg: dict[str, Any]) -> str | None:
+        if msg.get("lang") in ("ru", "en"):
+            state["lang"] = msg["lang"]
+            state["sent"] = -1
+            state["epoch"] += 1
+            wake.set()
+        if isinstance(msg.get("shown"), int):
+            latency.shown(msg["shown"])
+        snap = source.snapshot()
+        if "play" in msg:
+            i, rev = msg.get("play"), msg.get("rev")
+            if rev != snap.rev or not isinstance(i, int) or not 0 <= i < len(snap.legal):
+                return "stale"
+            try:
+                source.play(snap.legal[i])
+            except GameError as e:
+                log.info("web: move refused: %s", e)
+                return "refused"
+        if msg.get("continue") is True:
+            source.continue_hand()
+        if msg.get("again") is True:
+            source.play_again()
+        return None
+
+    try:
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(sender)
+            await receiver()
+    except* WebSocketDisconnect:
+        pass
+    except* (ValueError, TypeError) as eg:
+        log.info("web: closing a socket that sent a bad message: %s", eg.exceptions[0])
+        await ws.close(code=1003)

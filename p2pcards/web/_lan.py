@@ -21,10 +21,12 @@ from p2pcards.web._serve import WebPage, start_page
 
 class ControllerSource:
     """The page's view of a LAN seat: snapshots built from ``controller`` (a
-    :class:`~p2pcards.peer.SeatController`) and its updates; :meth:`run` follows them."""
+    :class:`~p2pcards.peer.SeatController`) and its updates; :meth:`run` follows them.
+    ``lobby``: the page came from the web lobby (its end dialog leads back there)."""
 
-    def __init__(self, controller: SeatController) -> None:
+    def __init__(self, controller: SeatController, *, lobby: bool = False) -> None:
         self.controller = controller
+        self.lobby = lobby
         snap = controller.snapshot()
         self.game: Game[Any] = load_game(snap.game, seats=len(snap.names), **dict(snap.options))
         self.seat = snap.seat if snap.seat is not None else 0
@@ -52,6 +54,7 @@ class ControllerSource:
             why = presenter(self.game.name, "en").cheat_text(c, Names(tuple(snap.names)))
             verdict = f"✗ {who}: {why}"
         extra["again"] = False
+        extra["lobby"] = self.lobby
         extra["connected"] = list(snap.connected)
         self._rev += 1
         return Snapshot(

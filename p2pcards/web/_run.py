@@ -13,6 +13,7 @@ import trio
 from p2pcards.games import Game, OptionError, Player
 from p2pcards.games._levels import resolve_bot
 from p2pcards.ui import seat_names
+from p2pcards.web._lobby import LobbyService
 from p2pcards.web._offline import OfflineTable
 from p2pcards.web._serve import WebPage, start_page
 
@@ -100,4 +101,53 @@ def offline_web_main(args: Any, seed: int) -> int:
     return 0
 
 
-__all__: Sequence[str] = ("offline_web_main", "serve_offline")
+async def serve_lobby(
+    lobby: LobbyService,
+    *,
+    port: int = 0,
+    lang: str = "en",
+    task_status: trio.TaskStatus[WebPage] = trio.TASK_STATUS_IGNORED,
+) -> None:
+    """Serve ``lobby``'s pages (the lobby, the table of its game) and run it until
+    cancelled; ``task_status.started`` gets the :class:`WebPage` once the page listens."""
+    async with trio.open_nursery() as n:
+        page = await start_page(n, None, port=port, lang=lang, lobby=lobby)
+        n.start_soon(lobby.run)
+        task_status.started(page)
+
+
+def lobby_web_main(args: Any) -> int:
+    """``p2pcards play`` (no ``--offline``) with the web page: the lobby (tables found on
+    the LAN, host, join) and the table, in the browser, until interrupted.  ``args``: as
+    for ``p2pcards play`` (lang, home, interface, player_name, abandon_after, web_port,
+    no_browser).  Returns the exit status (2 for an unusable data directory or port)."""
+    from p2pcards.cli._lan import identity_from_args, run_lan
+
+    lang = args.lang
+    me = identity_from_args(args, for_play=True)
+    lobby = LobbyService(me, interfaces=args.interface, lang=lang, abandon_after=args.abandon_after)
+
+    async def main(args: Any) -> int:
+        async with trio.open_nursery() as n:
+            page: WebPage = await n.start(
+                lambda task_status: serve_lobby(
+                    lobby, port=args.web_port, lang=lang, task_status=task_status
+                )
+            )
+            print(f"{_say(lang)}\n  {page.url}", flush=True)
+            if not args.no_browser:
+                await trio.to_thread.run_sync(webbrowser.open, page.url)
+        return 0
+
+    return run_lan(main, args)
+
+
+def _say(lang: str) -> str:
+    return (
+        "Откройте в браузере (ссылка только для вас):"
+        if lang == "ru"
+        else "Open in your browser (the link is for you only):"
+    )
+
+
+__all__: Sequence[str] = ("lobby_web_main", "offline_web_main", "serve_lobby", "serve_offline")

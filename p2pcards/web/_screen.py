@@ -8,7 +8,7 @@ The shape (every text already in the page's language)::
      "centre": [{"title", "cards": [card], "who": [str], "backs": int, "text": str}],
      "turn": {"text", "seat", "waited"}, "history": [str], "sheet": table|None,
      "hand_over": {"sheet": table|None}|None, "result": [str]|None, "verdict": str,
-     "can_again": bool}
+     "can_again": bool, "lobby": bool}
 
 ``card`` is ``{"c": code, "r": "Q", "s": suit 0..3}``; ``table`` is
 ``{"title", "head": [str], "rows": [[str]]}``.  A move's ``cards`` are the codes of the
@@ -186,4 +186,5 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
         "result": result,
         "verdict": lab.get(snap.verdict, snap.verdict),
         "can_again": bool(snap.extra.get("again", True)),
+        "lobby": bool(snap.extra.get("lobby", False)),
     }

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import trio
 from hypercorn.config import Config
@@ -14,6 +14,9 @@ from hypercorn.trio import serve
 from p2pcards.web._app import HEADERS, Latency, create_app
 from p2pcards.web._seat import SeatSource
 from p2pcards.web._security import Guard, allowed_hosts, new_token
+
+if TYPE_CHECKING:
+    from p2pcards.web._lobby import LobbyService
 
 
 @dataclass(frozen=True)
@@ -30,17 +33,18 @@ class WebPage:
 
 async def start_page(
     nursery: trio.Nursery,
-    source: SeatSource,
+    source: SeatSource | None,
     *,
     host: str = "127.0.0.1",
     port: int = 0,
     lang: str = "en",
+    lobby: LobbyService | None = None,
 ) -> WebPage:
-    """Start serving ``source``'s page in ``nursery`` (cancel it to stop); returns once
-    the socket listens.  ``port`` 0 picks a free port.  Raises OSError when the address
-    cannot be bound."""
+    """Start serving ``source``'s page (or, with ``source`` None, the ``lobby``'s pages)
+    in ``nursery`` (cancel it to stop); returns once the socket listens.  ``port`` 0
+    picks a free port.  Raises OSError when the address cannot be bound."""
     token = new_token()
-    app = create_app(source, token, lang=lang)
+    app = create_app(source, token, lang=lang, lobby=lobby)
     guard = Guard(app, token, headers=HEADERS)
     config = Config()
     config.bind = [f"[{host}]:{port}" if ":" in host else f"{host}:{port}"]

@@ -12,6 +12,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "choose": ("Choose", "Выберите"),
     "next_hand": ("Next hand", "Следующая раздача"),
     "play_again": ("Play again", "Играть ещё"),
+    "back_lobby": ("Back to the lobby", "Назад к столам"),
     "game_over": ("Game over", "Игра окончена"),
     "hand_over": ("Hand over", "Раздача окончена"),
     "cards": ("cards", "карт"),
@@ -70,3 +71,93 @@ def labels(lang: str) -> dict[str, str]:
     """All labels in ``lang`` ("ru" or anything else for English)."""
     i = 1 if lang == "ru" else 0
     return {k: v[i] for k, v in LABELS.items()}
+
+
+LOBBY_LABELS: dict[str, tuple[str, str]] = {
+    "title": ("p2pcards: tables", "p2pcards: столы"),
+    "you": ("You are", "Вы"),
+    "fingerprint": ("fingerprint", "отпечаток"),
+    "fingerprint_help": (
+        "Compare it aloud: the same letters on everyone's screen mean it is really you",
+        "Сверьте вслух: одинаковые буквы у всех на экране значат, что это действительно вы",
+    ),
+    "tables": ("Tables on the network", "Столы в сети"),
+    "none": (
+        "No table found on the network yet (the list refreshes by itself). Host one below, "
+        "or join by address if the Wi-Fi isolates computers from each other.",
+        "Столов в сети пока нет (список обновляется сам). Откройте свой ниже или "
+        "подключитесь по адресу, если Wi-Fi не пускает компьютеры друг к другу.",
+    ),
+    "col_table": ("Table", "Стол"),
+    "col_game": ("Game", "Игра"),
+    "col_seats": ("Seats", "Места"),
+    "col_host": ("Host", "Хозяин"),
+    "col_fingerprint": ("Host's fingerprint", "Отпечаток хозяина"),
+    "col_code": ("Table code", "Код стола"),
+    "join": ("Join", "Сесть"),
+    "join_title": ("Join by name or address", "Сесть по имени или адресу"),
+    "join_placeholder": ("table name or host:port", "имя стола или адрес:порт"),
+    "host_title": ("Host a table", "Открыть стол"),
+    "game": ("Game", "Игра"),
+    "seats": ("Seats", "Мест"),
+    "options": ("Options", "Настройки"),
+    "default": ("default", "по умолчанию"),
+    "bots": ("Bots for empty seats", "Боты на свободные места"),
+    "level": ("Bots' level", "Уровень ботов"),
+    "host": ("Open the table", "Открыть стол"),
+    "leave": ("Leave", "Уйти"),
+    "to_table": ("Go to the table", "К столу"),
+    "lang": ("Русский", "English"),
+    "connecting": ("Connecting…", "Соединение…"),
+    "lost": (
+        "The connection to p2pcards was lost. Is it still running? Retrying…",
+        "Связь с p2pcards потеряна. Программа ещё работает? Пробуем снова…",
+    ),
+    "busy": ("Leave the current table first.", "Сначала уйдите из-за текущего стола."),
+    "empty": ("Type a table's name or an address.", "Введите имя стола или адрес."),
+    "logs": ("Past games", "Прошлые игры"),
+    "true": ("yes", "да"),
+    "false": ("no", "нет"),
+}
+"""The lobby page's fixed texts."""
+
+
+def lobby_labels(lang: str) -> dict[str, str]:
+    """The lobby page's labels in ``lang``."""
+    i = 1 if lang == "ru" else 0
+    return {k: v[i] for k, v in LOBBY_LABELS.items()}
+
+
+def lobby_status(lang: str, st: dict[str, object]) -> str:
+    """The lobby's state in words: the table being formed and who sits there, the game
+    running, how the last one ended, or an error."""
+    ru = lang == "ru"
+    seated = st.get("seated") or []
+    assert isinstance(seated, list)
+    seats = f"{len(seated)}/{st.get('total')}: {', '.join(str(x) for x in seated)}"
+    status, table, address = st.get("status"), st.get("table"), st.get("address")
+    if status == "hosting":
+        if ru:
+            return f"Стол «{table}» открыт ({address}) · мест {seats} · ждём игроков…"
+        return f"Table “{table}” is open ({address}) · seats {seats} · waiting for players…"
+    if status == "joining":
+        if not table:
+            return "Ищем стол…" if ru else "Looking for the table…"
+        if ru:
+            return f"За столом «{table}» · мест {seats} · ждём начала…"
+        return f"At the table “{table}” · seats {seats} · waiting for the start…"
+    if status == "playing":
+        return "Игра идёт." if ru else "The game is on."
+    if status == "over":
+        ending = str(st.get("ending"))
+        words = {
+            "finished": ("finished, every hand verified", "окончена, все раздачи проверены"),
+            "cheat": ("stopped: a cheat was found", "остановлена: найден обман"),
+            "abandoned": ("stopped: a player left", "остановлена: игрок ушёл"),
+            "left": ("you left", "вы ушли"),
+        }.get(ending, (ending, ending))
+        return f"Последняя игра: {words[1]}." if ru else f"The last game: {words[0]}."
+    error = st.get("error")
+    if error:
+        return f"Не получилось: {error}" if ru else f"That did not work: {error}"
+    return ""

@@ -35,9 +35,9 @@ def lan_game(game: str, seats: int, out: Path, *opts: str) -> dict:  # type: ign
 @pytest.mark.parametrize(
     ("game", "seats", "opts"),
     [
-        ("akulina", 4, ()),
+        # Akulina (three bot peers) and 101 (two seats) are played through the web lobby
+        # in tests/web/test_lobby.py
         ("thousand", 3, ("max_hands=1",)),
-        ("101", 4, ("max_rounds=1",)),
         ("sunduchki", 3, ()),  # 4 seats: ~9 s CPU (many questions, each card opened)
     ],
 )

@@ -31,7 +31,9 @@ function connect() {
   };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.screen) {
+    if (msg.nogame) {
+      location.href = "./"; // no game now: the lobby
+    } else if (msg.screen) {
       render(msg.screen);
       requestAnimationFrame(() => send({ shown: msg.screen.rev }));
     } else if (msg.refused && current) {
@@ -41,7 +43,7 @@ function connect() {
   ws.onclose = () => {
     const b = $("banner");
     b.hidden = false;
-    if (current && current.result && !current.can_again) {
+    if (current && current.result && !current.can_again && !current.lobby) {
       b.textContent = current.labels.closed; // the game is over and the program ended
       return;
     }
@@ -215,9 +217,11 @@ function renderEnd(s) {
   const body = $("end-body");
   body.replaceChildren(...s.result.map((line) => el("p", "", line)), renderTable(s.sheet));
   const b = $("end-button");
-  b.textContent = s.labels.play_again;
-  b.hidden = !s.can_again;
-  b.onclick = () => { d.close(); send({ again: true }); };
+  b.textContent = s.lobby ? s.labels.back_lobby : s.labels.play_again;
+  b.hidden = !s.can_again && !s.lobby;
+  b.onclick = s.lobby
+    ? () => { location.href = "./"; }
+    : () => { d.close(); send({ again: true }); };
   if (!d.open) d.showModal();
 }
 

@@ -1,0 +1,344 @@
+"""The lobby behind the web page (``p2pcards play``): the tables found on the LAN, hosting
+a table (bots for the empty seats), joining one by name or address, then the table page
+for the game, and back to the lobby when it ends.
+
+:class:`LobbyService` is plain state plus trio tasks: the page's lobby socket reads
+:meth:`LobbyService.state` (waking on :meth:`LobbyService.wait_change`) and calls
+:meth:`host`, :meth:`join` and :meth:`cancel`; the table page plays the seat of the
+running game through :attr:`LobbyService.source` (a
+:class:`~p2pcards.web._lan.ControllerSource`).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import trio
+
+from p2pcards import net
+from p2pcards.games import OptionError, game_info, game_names
+from p2pcards.identity import Identity, new_identity
+from p2pcards.peer import Ending, LobbyError, Session, host_table, join_table, run_bot
+from p2pcards.ui import Texts
+from p2pcards.web._lan import ControllerSource
+
+log = logging.getLogger("p2pcards.web")
+
+BROWSE_EVERY = 1.0
+"""Seconds between two looks at the tables found (the list on the page is live)."""
+
+JOIN_WAIT = 6.0
+"""Seconds to look for a table named by the player before saying it is not there."""
+
+
+@dataclass(frozen=True)
+class HostSpec:
+    """What the player asked to host: ``game`` (engine name), ``seats``, ``options``
+    (name -> value as typed, parsed by the game's option table), ``bots`` (how many of
+    the empty seats bots take, 0..seats-1) and their ``level`` (a bot or level name)."""
+
+    game: str
+    seats: int
+    options: Mapping[str, Any]
+    bots: int = 0
+    level: str = "basic"
+
+
+def parse_address(text: str) -> net.Address | None:
+    """``host:port`` (``[::1]:port`` for IPv6) -> (host, port); None when ``text`` is not
+    an address (then it is a table's name)."""
+    host, sep, port = text.strip().rpartition(":")
+    if not sep or not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+        return None
+    return (host.strip("[]"), int(port))
+
+
+def games_offered(lang: str) -> list[dict[str, Any]]:
+    """Every game with its seat range and its option table (name, default, choices,
+    bounds, description in ``lang``), as the host form shows them."""
+    t = Texts(lang)  # an option's help is a msgid of the catalog
+    out = []
+    for name in game_names():
+        info = game_info(name)
+        opts = []
+        for o in info.options:
+            kind = type(o.default).__name__
+            choices = [str(c) for c in o.choices] if o.choices else None
+            if kind == "bool":
+                choices = ["true", "false"]
+            opts.append(
+                {
+                    "name": o.name,
+                    "default": str(o.default).lower() if kind == "bool" else str(o.default),
+                    "choices": choices,
+                    "kind": kind,
+                    "low": o.low,
+                    "high": o.high,
+                    "help": o.help_ru if lang == "ru" and o.help_ru else t(o.help),
+                }
+            )
+        out.append(
+            {
+                "name": name,
+                "title": info.title["ru" if lang == "ru" else "en"],
+                "min": info.min_seats,
+                "max": info.max_seats,
+                "default": info.default_seats,
+                "options": opts,
+                "bots": sorted(info.bots),
+            }
+        )
+    return out
+
+
+class LobbyService:
+    """The lobby of one player (``identity``) in this process.
+
+    ``interfaces``: mDNS interfaces (None: all; tests give ``["127.0.0.1"]``); ``bind``:
+    the address a hosted table listens on (None: all); ``base``: the data directory's
+    tables folder override (None: the identity's data directory).  ``status`` is one of
+    "idle", "hosting" (a table open, seats filling), "joining", "playing" (the table page
+    plays :attr:`source`), "over" (the game ended; :attr:`ending` says how).
+    """
+
+    def __init__(
+        self,
+        identity: Identity,
+        *,
+        interfaces: Sequence[str] | None = None,
+        bind: str | None = None,
+        base: Path | None = None,
+        lang: str = "en",
+        abandon_after: float = 900.0,
+    ) -> None:
+        self.identity = identity
+        self.interfaces = list(interfaces) if interfaces is not None else None
+        self.bind = bind
+        self.base = base
+        self.lang = lang
+        self.abandon_after = abandon_after
+        self.tables: list[net.TableAd] = []
+        self.browse_error: str | None = None
+        self.status = "idle"
+        self.error: str | None = None
+        self.table_name = ""
+        self.address: net.Address | None = None
+        self.seated: tuple[str, ...] = ()
+        self.total = 0
+        self.source: ControllerSource | None = None
+        self.ending: Ending | None = None
+        self.last_host: HostSpec | None = None
+        self._rev = 0
+        self._changed = trio.Event()
+        self._nursery: trio.Nursery | None = None
+        self._task: trio.CancelScope | None = None
+
+    # -- state for the page ----------------------------------------------------------
+    @property
+    def rev(self) -> int:
+        """Increases by one on every change of the lobby's state."""
+        return self._rev
+
+    def _publish(self) -> None:
+        self._rev += 1
+        self._changed.set()
+        self._changed = trio.Event()
+
+    async def wait_change(self, rev: int) -> None:
+        """Wait until :attr:`rev` is above ``rev``."""
+        while self._rev <= rev:
+            await self._changed.wait()
+
+    def state(self) -> dict[str, Any]:
+        """The lobby as plain data (language-neutral; the page's texts are added by
+        :mod:`p2pcards.web._lobbyapp`)."""
+        return {
+            "rev": self._rev,
+            "me": {"name": self.identity.name, "fingerprint": self.identity.fingerprint},
+            "tables": [
+                {
+                    "name": t.name,
+                    "game": t.game,
+                    "taken": t.seats_taken,
+                    "seats": t.seats_total,
+                    "host": t.host_name,
+                    "fingerprint": t.fingerprint,
+                    "address": f"{t.address[0]}:{t.address[1]}",
+                    "code": t.extra.get("code", ""),
+                }
+                for t in self.tables
+            ],
+            "browse_error": self.browse_error,
+            "status": self.status,
+            "error": self.error,
+            "table": self.table_name,
+            "address": f"{self.address[0]}:{self.address[1]}" if self.address else "",
+            "seated": list(self.seated),
+            "total": self.total,
+            "ending": self.ending.status if self.ending is not None else None,
+        }
+
+    # -- commands from the page --------------------------------------------------------
+    def host(self, spec: HostSpec) -> str | None:
+        """Open a table of ``spec`` (when idle or after a game); returns an error text
+        (a bad option, a seat count out of range) or None when the table is opening."""
+        if self.status in ("hosting", "joining", "playing"):
+            return "busy"
+        try:
+            info = game_info(spec.game)
+            game = info.configure(spec.seats, **dict(spec.options))
+        except OptionError as e:
+            return str(e)
+        if not 0 <= spec.bots < game.seats:
+            return f"bots: 0-{game.seats - 1}"
+        self.last_host = spec
+        self._start(self._host_task, game, spec)
+        return None
+
+    def join(self, target: str) -> str | None:
+        """Join the table called ``target`` (a name found on the LAN, or the start of
+        one) or at ``host:port``; returns an error text or None when joining."""
+        if self.status in ("hosting", "joining", "playing"):
+            return "busy"
+        target = target.strip()
+        if not target:
+            return "empty"
+        self._start(self._join_task, target)
+        return None
+
+    def cancel(self) -> None:
+        """Leave the table being formed (or the finished one): back to the lobby."""
+        if self._task is not None:
+            self._task.cancel()
+        self._task = None
+        self.status, self.error, self.source, self.ending = "idle", None, None, None
+        self.seated, self.total, self.table_name, self.address = (), 0, "", None
+        self._publish()
+
+    def _start(self, fn: Any, *args: Any) -> None:
+        assert self._nursery is not None, "run() first"
+        self.error, self.ending, self.source = None, None, None
+        scope = trio.CancelScope()
+        self._task = scope
+
+        async def task() -> None:
+            with scope:
+                try:
+                    await fn(*args)
+                except (LobbyError, net.NetError, OSError, OptionError) as e:
+                    log.info("web lobby: %s", e)
+                    self.status, self.error = "idle", str(e)
+                    self._publish()
+
+        self._nursery.start_soon(task)
+
+    # -- the tasks -------------------------------------------------------------------
+    async def run(self) -> None:
+        """Look for tables on the LAN and run the commands, until cancelled."""
+        async with trio.open_nursery() as n:
+            self._nursery = n
+            n.start_soon(self._browse)
+            await trio.sleep_forever()
+
+    async def _browse(self) -> None:
+        try:
+            async with net.browse(interfaces=self.interfaces) as browser:
+                while True:
+                    found = sorted(browser.tables().values(), key=lambda a: a.name)
+                    if found != self.tables:
+                        self.tables = found
+                        self._publish()
+                    await trio.sleep(BROWSE_EVERY)
+        except net.NetError as e:
+            self.browse_error = str(e)
+            self._publish()
+
+    async def _host_task(self, game: Any, spec: HostSpec) -> None:
+        self.status, self.total, self.seated = "hosting", game.seats, (self.identity.name,)
+        self._publish()
+        async with host_table(
+            self.identity,
+            game,
+            bind=self.bind,
+            interfaces=self.interfaces,
+            base=self.base,
+            lang=self.lang,
+            abandon_after=self.abandon_after,
+        ) as lobby:
+            self.table_name, self.address = lobby.table_name, lobby.address
+            self._publish()
+            async with trio.open_nursery() as bots:
+                bot_dir = Path(tempfile.mkdtemp(prefix="p2pcards-bots-"))
+                for i in range(spec.bots):
+                    bots.start_soon(self._bot, ("127.0.0.1", lobby.address[1]), i, spec, bot_dir)
+                session = await self._follow(lobby)
+                await self._play(session)
+                bots.cancel_scope.deadline = trio.current_time() + 30  # they end with the game
+
+    async def _bot(self, address: net.Address, i: int, spec: HostSpec, base: Path) -> None:
+        ident = new_identity(f"Bot {i + 1}")
+        async with join_table(ident, address, base=base / f"bot{i}", lang=self.lang) as lobby:
+            session = await lobby.started()
+            await run_bot(session, spec.level, random.Random())
+
+    async def _join_task(self, target: str) -> None:
+        self.status = "joining"
+        self._publish()
+        address = parse_address(target)
+        fingerprint = None
+        if address is None:
+            with trio.move_on_after(JOIN_WAIT):
+                while address is None:
+                    for t in self.tables:
+                        if t.name == target or t.name.lower().startswith(target.lower()):
+                            address, fingerprint = t.address, t.fingerprint
+                            break
+                    else:
+                        await self.wait_change(self._rev)
+            if address is None:
+                raise LobbyError(f"no table called {target!r} was found")
+        async with join_table(
+            self.identity,
+            address,
+            expect_fingerprint=fingerprint,
+            base=self.base,
+            lang=self.lang,
+            abandon_after=self.abandon_after,
+        ) as lobby:
+            self.table_name, self.address = lobby.table_name, address
+            self._publish()
+            session = await self._follow(lobby)
+            await self._play(session)
+
+    async def _follow(self, lobby: Any) -> Session:
+        async with trio.open_nursery() as n:
+
+            async def updates() -> None:
+                async for u in lobby.updates:
+                    self.seated, self.total = tuple(u.names), u.total
+                    self._publish()
+
+            n.start_soon(updates)
+            session: Session = await lobby.started()
+            n.cancel_scope.cancel()
+        return session
+
+    async def _play(self, session: Session) -> None:
+        source = ControllerSource(session.controller, lobby=True)
+        self.source = source
+        self.status = "playing"
+        self._publish()
+        async with trio.open_nursery() as n:
+            n.start_soon(source.run)
+            while session.controller.ending() is None:
+                await source.wait_change(source.snapshot().rev)
+            self.ending = session.controller.ending()
+            n.cancel_scope.cancel()
+        self.status = "over"
+        self._publish()

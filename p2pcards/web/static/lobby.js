@@ -1,0 +1,205 @@
+// The lobby page: tables found on the LAN (live), host a table, join by name or
+// address; the server sends every text in the chosen language.  When a game starts
+// the page goes to the table page ("table"), which comes back here at the end.
+const $ = (id) => document.getElementById(id);
+const el = (tag, cls, text) => {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+};
+
+let ws = null;
+let current = null;
+let lang = localStorage.getItem("p2pcards.lang") || document.body.dataset.lang || "en";
+let retry = 0;
+const saved = JSON.parse(localStorage.getItem("p2pcards.host") || "{}");
+
+function send(msg) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+}
+
+function connect() {
+  const url = new URL("lobby", location.href);
+  url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  ws = new WebSocket(url);
+  ws.onopen = () => { retry = 0; $("banner").hidden = true; send({ lang }); };
+  ws.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.lobby) render(msg.lobby);
+    else if (msg.refused && current) flash(current.labels[msg.refused] || msg.refused);
+  };
+  ws.onclose = () => {
+    const b = $("banner");
+    b.hidden = false;
+    b.textContent = current ? current.labels.lost : "…";
+    retry = Math.min(retry + 1, 10);
+    setTimeout(connect, 300 * retry);
+  };
+}
+
+function flash(text) {
+  const b = $("banner");
+  b.textContent = text;
+  b.hidden = false;
+  setTimeout(() => { b.hidden = true; }, 4000);
+}
+
+function renderTables(s) {
+  const L = s.labels;
+  const t = $("tables");
+  t.replaceChildren();
+  $("none").textContent = s.tables.length ? "" : (s.browse_error || L.none);
+  if (!s.tables.length) return;
+  const head = el("tr");
+  for (const h of [L.col_table, L.col_game, L.col_seats, L.col_host, L.col_fingerprint, L.col_code, ""]) head.appendChild(el("th", "", h));
+  t.appendChild(head);
+  const titles = Object.fromEntries(s.games.map((g) => [g.name, g.title]));
+  for (const row of s.tables) {
+    const tr = el("tr", "found");
+    tr.dataset.name = row.name;
+    for (const c of [row.name, titles[row.game] || row.game, `${row.taken}/${row.seats}`, row.host]) tr.appendChild(el("td", "", c));
+    for (const c of [row.fingerprint, row.code]) tr.appendChild(el("td", "fp", c));
+    const td = el("td");
+    const b = el("button", "join", L.join);
+    b.type = "button";
+    b.disabled = row.taken >= row.seats || busy(s);
+    b.onclick = () => send({ join: row.address });
+    td.appendChild(b);
+    tr.appendChild(td);
+    t.appendChild(tr);
+  }
+}
+
+function busy(s) { return ["hosting", "joining", "playing"].includes(s.status); }
+
+function options(n, from = 0) { return Array.from({ length: n - from + 1 }, (_, i) => from + i); }
+
+function fill(select, values, chosen, label = (v) => String(v)) {
+  select.replaceChildren(...values.map((v) => {
+    const o = el("option", "", label(v));
+    o.value = String(v);
+    return o;
+  }));
+  if (values.map(String).includes(String(chosen))) select.value = String(chosen);
+}
+
+function renderHost(s) {
+  const L = s.labels;
+  const gameSel = $("game");
+  const chosen = gameSel.value || saved.game || s.games[0].name;
+  fill(gameSel, s.games.map((g) => g.name), chosen, (n) => s.games.find((g) => g.name === n).title);
+  renderGame(s);
+  $("host-button").textContent = L.host;
+  $("host-button").disabled = busy(s);
+}
+
+function renderGame(s) {
+  const L = s.labels;
+  const g = s.games.find((x) => x.name === $("game").value) || s.games[0];
+  const same = saved.game === g.name;
+  const seats = Number($("seats").dataset.game === g.name ? $("seats").value : (same && saved.seats) || g.default);
+  fill($("seats"), options(g.max, g.min), seats);
+  $("seats").dataset.game = g.name;
+  const n = Number($("seats").value);
+  const bots = $("bots").dataset.game === g.name ? $("bots").value : (same ? saved.bots : n - 1);
+  fill($("bots"), options(n - 1), Math.min(Number(bots ?? n - 1), n - 1));
+  $("bots").dataset.game = g.name;
+  fill($("level"), g.bots, $("level").value || saved.level || "basic");
+  const box = $("options");
+  const keep = {};
+  for (const inp of box.querySelectorAll("[data-option]")) if (box.dataset.game === g.name) keep[inp.dataset.option] = inp.value;
+  box.replaceChildren(el("legend", "", L.options));
+  box.dataset.game = g.name;
+  for (const o of g.options) {
+    const row = el("label", "option-row");
+    row.appendChild(el("code", "", o.name));
+    let inp;
+    if (o.choices) {
+      inp = el("select");
+      fill(inp, o.choices, o.default, (v) => (o.kind === "bool" ? L[v] : v));
+    } else {
+      inp = el("input");
+      inp.type = o.kind === "int" ? "number" : "text";
+      if (o.low !== null) inp.min = String(o.low);
+      if (o.high !== null) inp.max = String(o.high);
+      inp.value = o.default;
+    }
+    inp.dataset.option = o.name;
+    const prev = keep[o.name] ?? (same && saved.options ? saved.options[o.name] : undefined);
+    if (prev !== undefined) inp.value = prev;
+    row.appendChild(inp);
+    const help = el("span", "help", `${o.help} (${L.default}: `);
+    help.appendChild(el("code", "", o.kind === "bool" ? L[o.default] : o.default || "—"));
+    help.appendChild(document.createTextNode(")"));
+    row.appendChild(help);
+    box.appendChild(row);
+  }
+}
+
+function renderStatus(s) {
+  $("status").textContent = s.status_text;
+  const box = $("status-actions");
+  box.replaceChildren();
+  if (s.status === "playing") {
+    const a = el("a", "button", s.labels.to_table);
+    a.href = "table";
+    box.appendChild(a);
+  }
+  if (["hosting", "joining", "playing"].includes(s.status)) {
+    const b = el("button", "leave", s.labels.leave);
+    b.type = "button";
+    b.onclick = () => send({ cancel: true });
+    box.appendChild(b);
+  }
+}
+
+function render(s) {
+  current = s;
+  const L = s.labels;
+  document.documentElement.lang = s.lang;
+  document.title = L.title;
+  $("langswitch").textContent = L.lang;
+  $("me-label").textContent = L.you;
+  $("me-name").textContent = s.me.name;
+  $("me-fp").textContent = s.me.fingerprint;
+  $("me-fp").title = L.fingerprint_help;
+  $("tables-title").textContent = L.tables;
+  $("join-title").textContent = L.join_title;
+  $("join-target").placeholder = L.join_placeholder;
+  $("join-button").textContent = L.join;
+  $("join-button").disabled = busy(s);
+  $("host-title").textContent = L.host_title;
+  $("game-label").textContent = L.game;
+  $("seats-label").textContent = L.seats;
+  $("bots-label").textContent = L.bots;
+  $("level-label").textContent = L.level;
+  $("logs-title").textContent = L.logs;
+  renderTables(s);
+  renderHost(s);
+  renderStatus(s);
+  document.body.dataset.status = s.status;
+  document.body.dataset.rev = String(s.rev);
+  if (s.status === "playing") location.href = "table"; // the game is on: to the table
+}
+
+$("game").onchange = () => current && renderGame(current);
+$("seats").onchange = () => { $("bots").dataset.game = ""; current && renderGame(current); };
+$("host-form").onsubmit = (ev) => {
+  ev.preventDefault();
+  const opts = {};
+  for (const inp of $("options").querySelectorAll("[data-option]")) opts[inp.dataset.option] = inp.value;
+  const spec = { game: $("game").value, seats: Number($("seats").value), bots: Number($("bots").value), level: $("level").value, options: opts };
+  localStorage.setItem("p2pcards.host", JSON.stringify(spec));
+  send({ host: spec });
+};
+$("join-form").onsubmit = (ev) => {
+  ev.preventDefault();
+  send({ join: $("join-target").value });
+};
+$("langswitch").onclick = () => {
+  lang = lang === "ru" ? "en" : "ru";
+  localStorage.setItem("p2pcards.lang", lang);
+  send({ lang });
+};
+connect();

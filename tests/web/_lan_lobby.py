@@ -1,0 +1,177 @@
+"""The web lobby in a real browser, inside a private network namespace (``unshare -rn
+python tests/web/_lan_lobby.py OUT``; run by tests/web/test_lobby.py).
+
+Brings loopback up; Boris hosts a table of 101 (two seats, one round) advertised on mDNS
+on 127.0.0.1 and plays it with a bot; Anna's lobby (:class:`p2pcards.web._lobby.LobbyService`,
+mDNS on 127.0.0.1) is served and opened in headless Chromium, which
+1. sees Anna's name and fingerprint and Boris's table in the list (name, game, seats,
+   host, fingerprint), switches to Russian (the page shows no English; a reload keeps it);
+2. hosts Akulina for four with bots on the three empty seats, is taken to the table page,
+   plays the hand by clicking to the end, goes back to the lobby;
+3. joins Boris's table by typing its name, plays the round by clicking, goes back.
+Prints one JSON line with what the pages showed and the audits of both logs.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import random
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+import trio
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from p2pcards.games import load_game  # noqa: E402
+from p2pcards.identity import new_identity  # noqa: E402
+from p2pcards.peer import host_table, run_bot  # noqa: E402
+from p2pcards.web._lobby import LobbyService  # noqa: E402
+from p2pcards.web._run import serve_lobby  # noqa: E402
+from tests.web._browser import CHROMIUM, CHROMIUM_ARGS, click_until, english_words  # noqa: E402
+
+LO = ["127.0.0.1"]
+WAIT = 60_000  # ms: generous, for a loaded machine; every wait is on a condition
+
+
+async def _boris(base: Path) -> None:
+    game = load_game("101", seats=2, max_rounds=1)
+    async with host_table(
+        new_identity("Boris"),
+        game,
+        table_name="Boris 101",
+        bind="127.0.0.1",
+        interfaces=LO,
+        base=base / "boris",
+    ) as lobby:
+        session = await lobby.started()
+        await run_bot(session, "basic", random.Random(2))
+
+
+async def _main(lobby: LobbyService, base: Path, q: queue.Queue[Any]) -> None:
+    async with trio.open_nursery() as n:
+        n.start_soon(_boris, base)
+        page = await n.start(lambda task_status: serve_lobby(lobby, task_status=task_status))
+        q.put(page)
+
+
+def _audit(path: str) -> dict[str, Any]:
+    from p2pcards.cli.audit import read_entries
+    from p2pcards.table import audit_entries
+
+    r = audit_entries(read_entries(Path(path)))
+    return {"verdict": r.verdict, "result": r.result, "hands": list(r.hands_verified)}
+
+
+def _play_to_end(page: Any, lobby: LobbyService, out: Path, name: str) -> dict[str, Any]:
+    """On the table page: click until the end dialog; what it shows, and the log's audit."""
+    from playwright.sync_api import expect
+
+    page.wait_for_url("**/table", timeout=WAIT)
+    page.wait_for_selector("body[data-rev]", timeout=WAIT)
+    clicks = click_until(page, lambda: bool(page.query_selector("#end[open]")), limit=3000)
+    expect(page.locator("#end[open]")).to_be_visible(timeout=WAIT)
+    page.wait_for_function(
+        "() => document.querySelector('.verdict').textContent.includes('✓')", timeout=WAIT
+    )
+    page.screenshot(path=str(out / f"lobby-{name}.png"))
+    got = {
+        "clicks": clicks,
+        "shown": page.inner_text("#end-body"),
+        "verdict": page.inner_text(".verdict"),
+        "english": english_words(page.inner_text("body"), frozenset(ALLOWED)),
+    }
+    expect(page.locator("#end-button")).to_be_visible(timeout=WAIT)
+    page.click("#end-button")  # back to the lobby
+    page.wait_for_url("**/", timeout=WAIT)
+    page.wait_for_selector("body[data-status=over]", timeout=WAIT)
+    got["status"] = page.inner_text("#status")
+    ending = lobby.ending
+    assert ending is not None
+    got["names"] = list(ending.names)
+    got["ending"] = {"status": ending.status, "result": ending.result}
+    got["log"] = _audit(str(ending.log_path))
+    return got
+
+
+def option_words() -> set[str]:
+    """The games' option names and values, typed as on the command line: the Russian
+    help texts name them too."""
+    from p2pcards.web._lobby import games_offered
+
+    words = set()
+    for g in games_offered("en"):
+        for o in g["options"]:
+            for w in [o["name"], *(o["choices"] or ()), o["default"]]:
+                words |= {w, *w.split("_")}
+    return words
+
+
+ALLOWED = {"p2pcards", "pcards", "English", "Anna", "Boris", "Bot"}
+
+
+def main() -> None:
+    out = Path(sys.argv[1])
+    subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
+    base = Path(tempfile.mkdtemp())
+    me = new_identity("Anna")
+    lobby = LobbyService(me, interfaces=LO, bind="127.0.0.1", base=base / "anna")
+    q: queue.Queue[Any] = queue.Queue()
+    t = threading.Thread(target=trio.run, args=(_main, lobby, base, q), daemon=True)
+    t.start()
+    served = q.get(timeout=60)
+    from playwright.sync_api import expect, sync_playwright
+
+    errors: list[str] = []
+    got: dict[str, Any] = {"fingerprint": me.fingerprint}
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1024, "height": 700})
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(served.url)
+        expect(page.locator("#me-name")).to_have_text("Anna", timeout=WAIT)
+        found = page.locator('tr.found[data-name="Boris 101"]')
+        expect(found).to_be_visible(timeout=WAIT)
+        got["row"] = found.locator("td").all_inner_texts()
+        got["me_fp"] = page.inner_text("#me-fp")
+        page.screenshot(path=str(out / "lobby-en.png"))
+        # Russian, remembered over a reload; the lobby shows no English (option names,
+        # typed as on the command line, and their values aside)
+        page.click("#langswitch")
+        expect(page.locator("#tables-title")).to_have_text("Столы в сети", timeout=WAIT)
+        page.reload()
+        expect(page.locator("#tables-title")).to_have_text("Столы в сети", timeout=WAIT)
+        expect(found).to_be_visible(timeout=WAIT)
+        text = page.evaluate(
+            """() => { const b = document.body.cloneNode(true);
+                b.querySelectorAll('#options code, #options select, #level, .fp, #tables td:first-child')
+                  .forEach((e) => e.remove());
+                return b.innerText; }"""
+        )
+        got["lobby_english"] = english_words(text, frozenset(ALLOWED | option_words()))
+        page.screenshot(path=str(out / "lobby-ru.png"), full_page=True)
+        # host Akulina for four, bots on the empty seats
+        page.select_option("#game", "akulina")
+        page.select_option("#seats", "4")
+        page.select_option("#bots", "3")
+        page.click("#host-button")
+        got["akulina"] = _play_to_end(page, lobby, out, "akulina")
+        # join Boris's table by its name
+        page.fill("#join-target", "Boris")
+        page.click("#join-button")
+        got["101"] = _play_to_end(page, lobby, out, "101")
+        browser.close()
+    got["errors"] = errors
+    print(json.dumps(got, ensure_ascii=False, default=str), flush=True)
+
+
+if __name__ == "__main__":
+    main()

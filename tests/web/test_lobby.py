@@ -1,0 +1,46 @@
+"""The web lobby in a real browser, in a private network namespace
+(tests/web/_lan_lobby.py): the tables found on the LAN, the player's name and
+fingerprint, the Russian page with no English (remembered over a reload), hosting a
+table with bots on the empty seats and playing it on the table page, back to the lobby,
+joining a table by its name and playing it; every result shown is the audited log's."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from p2pcards.web._present import presenter
+from tests.peer.test_demo import unshare_flag
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_lobby_finds_hosts_joins_and_plays(screens: Path) -> None:
+    cmd = ["unshare", unshare_flag(), sys.executable, str(ROOT / "tests/web/_lan_lobby.py")]
+    proc = subprocess.run(
+        [*cmd, str(screens)], capture_output=True, text=True, timeout=200, cwd=ROOT
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert got["errors"] == []
+    # the list: Boris's table with its game, seats, host and fingerprint; Anna's own
+    name, game, seats, host, fingerprint = got["row"][:5]
+    assert (name, game, seats, host) == ("Boris 101", "101 (Sto odno)", "1/2", "Boris")
+    assert len(fingerprint) == 19 and fingerprint.count("-") == 3
+    assert got["me_fp"] == got["fingerprint"]
+    assert got["lobby_english"] == []
+    for key, options in (("akulina", {}), ("101", {"max_rounds": "1"})):
+        g = got[key]
+        assert g["ending"]["status"] == "finished"
+        assert g["log"]["verdict"] == "verified" and g["log"]["hands"]
+        assert g["log"]["result"] == g["ending"]["result"]
+        for line in presenter(key, "ru", options).result_lines(g["log"]["result"], g["names"]):
+            assert line in g["shown"]
+        assert g["verdict"] == "раздача проверена ✓"
+        assert g["english"] == []
+        assert g["status"] == "Последняя игра: окончена, все раздачи проверены."
+        assert (screens / f"lobby-{key}.png").exists()
+    assert got["akulina"]["names"][0] == "Anna" and len(got["akulina"]["names"]) == 4
+    assert got["101"]["names"] == ["Boris", "Anna"]
