@@ -152,8 +152,8 @@ def main() -> None:
         expect(found).to_be_visible(timeout=WAIT)
         text = page.evaluate(
             """() => { const b = document.body.cloneNode(true);
-                b.querySelectorAll('#options code, #options select, #level, .fp, #tables td:first-child')
-                  .forEach((e) => e.remove());
+                const names = '#options code, #options select, #level, .fp, #tables td:first-child';
+                b.querySelectorAll(names).forEach((e) => e.remove());
                 return b.innerText; }"""
         )
         got["lobby_english"] = english_words(text, frozenset(ALLOWED | option_words()))
