@@ -224,6 +224,7 @@ class LobbyService:
     def _start(self, fn: Any, *args: Any) -> None:
         assert self._nursery is not None, "run() first"
         self.error, self.ending, self.source = None, None, None
+        self.seated, self.total, self.table_name, self.address = (), 0, "", None
         scope = trio.CancelScope()
         self._task = scope
 

@@ -6,16 +6,18 @@ from __future__ import annotations
 import sys
 import webbrowser
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import trio
 
 from p2pcards.games import Game, OptionError, Player
 from p2pcards.games._levels import resolve_bot
 from p2pcards.ui import seat_names
-from p2pcards.web._lobby import LobbyService
 from p2pcards.web._offline import OfflineTable
 from p2pcards.web._serve import WebPage, start_page
+
+if TYPE_CHECKING:  # the lobby (peer, net, mDNS) is loaded only by LAN play
+    from p2pcards.web._lobby import LobbyService
 
 
 def pick_bots(game: Game[Any], spec: str, human: int) -> list[Player]:
@@ -122,6 +124,7 @@ def lobby_web_main(args: Any) -> int:
     for ``p2pcards play`` (lang, home, interface, player_name, abandon_after, web_port,
     no_browser).  Returns the exit status (2 for an unusable data directory or port)."""
     from p2pcards.cli._lan import identity_from_args, run_lan
+    from p2pcards.web._lobby import LobbyService
 
     lang = args.lang
     me = identity_from_args(args, for_play=True)

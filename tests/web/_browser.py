@@ -119,18 +119,35 @@ CHANGED = """(rev) => document.body.dataset.rev !== rev
   || !!document.querySelector('#dialog[open]')"""
 
 
-def click_until(page: Any, done: Callable[[], bool], *, limit: int = 600) -> int:
+def click_until(
+    page: Any, done: Callable[[], bool], *, limit: int = 600, idle: float = 120.0
+) -> int:
     """Click the first thing the player may use, in this order: a dialog option, "play
     again", a playable card in the hand, a face-down card to pick, an action button;
     until ``done()``.  A click is a real mouse click at the element's centre; each waits
-    for the page to show a newer screen or open a dialog.  Returns the number of clicks."""
+    for the page to show a newer screen or open a dialog.  Returns the number of clicks.
+    Fails after ``limit`` clicks, or when nothing changes on the page for ``idle``
+    seconds (a table that stopped: the page's turn line is in the message)."""
     sels = ACTIONABLE.split(", ")
     clicks = 0
     while not done():
         assert clicks < limit, "the game did not get there by clicking"
         at = page.evaluate(FIND, sels)
-        if at is None:
-            page.wait_for_timeout(20)  # the bots' turn
+        if at is None:  # the others' turn: wait for a new screen (or something to click)
+            rev = page.evaluate("document.body.dataset.rev")
+            try:
+                page.wait_for_function(
+                    "([rev, sels]) => document.body.dataset.rev !== rev"
+                    " || sels.some((s) => document.querySelector(s))",
+                    arg=[rev, sels],
+                    timeout=idle * 1000,
+                    polling=50,
+                )
+            except PlaywrightTimeout:
+                if done():
+                    break
+                turn = page.evaluate("document.getElementById('turn')?.textContent")
+                raise AssertionError(f"the table stopped for {idle} s: {turn!r}") from None
             continue
         page.mouse.click(at["x"], at["y"])
         clicks += 1

@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ from p2pcards.web._run import serve_lobby  # noqa: E402
 from tests.web._browser import CHROMIUM, CHROMIUM_ARGS, click_until, english_words  # noqa: E402
 
 LO = ["127.0.0.1"]
+T0 = time.monotonic()
 WAIT = 60_000  # ms: generous, for a loaded machine; every wait is on a condition
 
 
@@ -69,13 +71,20 @@ def _audit(path: str) -> dict[str, Any]:
     return {"verdict": r.verdict, "result": r.result, "hands": list(r.hands_verified)}
 
 
+def _say(*what: Any) -> None:
+    print(f"{time.monotonic() - T0:7.2f}", *what, file=sys.stderr, flush=True)
+
+
 def _play_to_end(page: Any, lobby: LobbyService, out: Path, name: str) -> dict[str, Any]:
     """On the table page: click until the end dialog; what it shows, and the log's audit."""
     from playwright.sync_api import expect
 
+    _say(name, "start", lobby.status, lobby.seated)
+
     page.wait_for_url("**/table", timeout=WAIT)
     page.wait_for_selector("body[data-rev]", timeout=WAIT)
     clicks = click_until(page, lambda: bool(page.query_selector("#end[open]")), limit=3000)
+    _say(name, "clicked", clicks)
     expect(page.locator("#end[open]")).to_be_visible(timeout=WAIT)
     page.wait_for_function(
         "() => document.querySelector('.verdict').textContent.includes('✓')", timeout=WAIT

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_lobby_finds_hosts_joins_and_plays(screens: Path) -> None:
     cmd = ["unshare", unshare_flag(), sys.executable, str(ROOT / "tests/web/_lan_lobby.py")]
     proc = subprocess.run(
-        [*cmd, str(screens)], capture_output=True, text=True, timeout=200, cwd=ROOT
+        [*cmd, str(screens)], capture_output=True, text=True, timeout=600, cwd=ROOT
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     got = json.loads(proc.stdout.strip().splitlines()[-1])
