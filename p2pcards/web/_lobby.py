@@ -24,7 +24,15 @@ import trio
 from p2pcards import net
 from p2pcards.games import OptionError, game_info, game_names
 from p2pcards.identity import Identity, new_identity
-from p2pcards.peer import Ending, LobbyError, Session, host_table, join_table, run_bot
+from p2pcards.peer import (
+    Ending,
+    LobbyError,
+    PlayerCheck,
+    Session,
+    host_table,
+    join_table,
+    run_bot,
+)
 from p2pcards.ui import Texts
 from p2pcards.web._lan import ControllerSource
 
@@ -138,6 +146,10 @@ class LobbyService:
         self._changed = trio.Event()
         self._nursery: trio.Nursery | None = None
         self._task: trio.CancelScope | None = None
+        self.asks: list[tuple[PlayerCheck, trio.Event, list[bool]]] = []
+        """Players waiting for the page's confirmation (the check, its answer's event
+        and the answer)."""
+        self._trusted: set[bytes] = set()  # our own bots' keys: let in at once
 
     # -- state for the page ----------------------------------------------------------
     @property
@@ -182,6 +194,7 @@ class LobbyService:
             "seated": list(self.seated),
             "total": self.total,
             "ending": self.ending.status if self.ending is not None else None,
+            "asks": [check.to_plain() for check, _, _ in self.asks],
         }
 
     # -- commands from the page --------------------------------------------------------
@@ -211,6 +224,30 @@ class LobbyService:
             return "empty"
         self._start(self._join_task, target)
         return None
+
+    def answer(self, fingerprint: str, ok: bool) -> None:
+        """The player's answer about the player with ``fingerprint`` asked about (a
+        joiner asking for a seat at our table, or the host of the table we join)."""
+        for check, ev, box in self.asks:
+            if check.fingerprint == fingerprint and not ev.is_set():
+                box.append(ok)
+                ev.set()
+
+    async def _confirm(self, check: PlayerCheck) -> bool:
+        """``admit=`` / ``confirm=`` of the lobby API: our bots at once, anyone else
+        once the player answers on the page (compare the fingerprint aloud)."""
+        if check.key in self._trusted and check.status != "changed":
+            return True
+        ev, box = trio.Event(), list[bool]()
+        item = (check, ev, box)
+        self.asks.append(item)
+        self._publish()
+        try:
+            await ev.wait()
+        finally:
+            self.asks.remove(item)
+            self._publish()
+        return bool(box and box[0])
 
     def cancel(self) -> None:
         """Leave the table being formed (or the finished one): back to the lobby."""
@@ -271,20 +308,24 @@ class LobbyService:
             base=self.base,
             lang=self.lang,
             abandon_after=self.abandon_after,
+            admit=self._confirm,
         ) as lobby:
             self.table_name, self.address = lobby.table_name, lobby.address
             self._publish()
             async with trio.open_nursery() as bots:
                 bot_dir = Path(tempfile.mkdtemp(prefix="p2pcards-bots-"))
-                for i in range(spec.bots):
-                    bots.start_soon(self._bot, ("127.0.0.1", lobby.address[1]), i, spec, bot_dir)
+                idents = [new_identity(f"Bot {i + 1}") for i in range(spec.bots)]
+                self._trusted |= {b.peer_id for b in idents}
+                for i, ident in enumerate(idents):
+                    address = ("127.0.0.1", lobby.address[1])
+                    bots.start_soon(self._bot, address, ident, spec, bot_dir / f"bot{i}")
                 session = await self._follow(lobby)
                 await self._play(session)
                 bots.cancel_scope.deadline = trio.current_time() + 30  # they end with the game
 
-    async def _bot(self, address: net.Address, i: int, spec: HostSpec, base: Path) -> None:
-        ident = new_identity(f"Bot {i + 1}")
-        async with join_table(ident, address, base=base / f"bot{i}", lang=self.lang) as lobby:
+    async def _bot(self, address: net.Address, ident: Identity, spec: HostSpec, base: Path) -> None:
+        me = self.identity.peer_id  # the bot knows its host: no question asked
+        async with join_table(ident, address, base=base, lang=self.lang, expect_key=me) as lobby:
             session = await lobby.started()
             await run_bot(session, spec.level, random.Random())
 
@@ -311,6 +352,7 @@ class LobbyService:
             base=self.base,
             lang=self.lang,
             abandon_after=self.abandon_after,
+            confirm=self._confirm,
         ) as lobby:
             self.table_name, self.address = lobby.table_name, address
             self._publish()

@@ -2,7 +2,8 @@
 language), the player's commands in.
 
 Browser → server: ``{"lang": "ru"}``, ``{"host": {"game", "seats", "options": {name:
-value}, "bots": n, "level"}}``, ``{"join": "name or host:port"}``, ``{"cancel": true}``.
+value}, "bots": n, "level"}}``, ``{"join": "name or host:port"}``, ``{"cancel": true}``,
+``{"answer": {"fingerprint", "ok"}}`` (the player's answer about a joiner or a host).
 Server → browser: ``{"lobby": {...}}`` (:meth:`~p2pcards.web._lobby.LobbyService.state`
 plus ``"lang"``, ``"labels"``, ``"games"`` and ``"status_text"``), ``{"refused": text}``.
 """
@@ -17,7 +18,7 @@ import trio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from p2pcards.web._lobby import HostSpec, LobbyService, games_offered
-from p2pcards.web._texts import lobby_labels, lobby_status
+from p2pcards.web._texts import ask_text, lobby_labels, lobby_status
 
 log = logging.getLogger("p2pcards.web")
 
@@ -32,6 +33,8 @@ def lobby_screen(lobby: LobbyService, lang: str) -> dict[str, Any]:
     st["labels"] = lobby_labels(lang)
     st["games"] = games_offered(lang)
     st["status_text"] = lobby_status(lang, st)
+    for a in st["asks"]:
+        a["text"] = ask_text(lang, a)
     return st
 
 
@@ -114,6 +117,11 @@ async def lobby_socket(ws: WebSocket, lobby: LobbyService, lang: str) -> None:
             return lobby.join(target)
         if msg.get("cancel") is True:
             lobby.cancel()
+        if "answer" in msg:
+            a = msg["answer"]
+            if not isinstance(a, dict) or not isinstance(a.get("fingerprint"), str):
+                raise ValueError("answer: {fingerprint, ok}")
+            lobby.answer(a["fingerprint"], a.get("ok") is True)
         return None
 
     try:

@@ -116,6 +116,10 @@ LOBBY_LABELS: dict[str, tuple[str, str]] = {
     "busy": ("Leave the current table first.", "Сначала уйдите из-за текущего стола."),
     "empty": ("Type a table's name or an address.", "Введите имя стола или адрес."),
     "logs": ("Past games", "Прошлые игры"),
+    "admit": ("Let them in", "Впустить"),
+    "refuse": ("Refuse", "Отказать"),
+    "sit": ("Sit at this table", "Сесть за этот стол"),
+    "dont": ("Do not join", "Не садиться"),
     "true": ("yes", "да"),
     "false": ("no", "нет"),
 }
@@ -161,3 +165,41 @@ def lobby_status(lang: str, st: dict[str, object]) -> str:
     if error:
         return f"Не получилось: {error}" if ru else f"That did not work: {error}"
     return ""
+
+
+def ask_text(lang: str, a: dict[str, object]) -> str:
+    """The question about a player (``PlayerCheck.to_plain()``): a joiner asking for a
+    seat, a host new to us, or a known name that comes with another key (a warning)."""
+    ru = lang == "ru"
+    name, fp = a.get("name"), a.get("fingerprint")
+    if a.get("status") == "changed":
+        known = a.get("known_fingerprint")
+        if ru:
+            return (
+                f"ВНИМАНИЕ: {name} [{fp}] — НЕ тот {name}, с кем вы играли [{known}]: другой "
+                "компьютер или кто-то выдаёт себя за него. Принять новый ключ?"
+            )
+        return (
+            f"WARNING: {name} [{fp}] is NOT the {name} you played with before [{known}]: "
+            "another computer, or someone pretending to be them. Accept the new key anyway?"
+        )
+    also = ""
+    if a.get("status") == "renamed":
+        k = a.get("known_name")
+        also = f" (этот ключ вам известен как {k})" if ru else f" (you know this key as {k})"
+    if a.get("role") == "joiner":
+        if ru:
+            return f"{name} [{fp}]{also} просит место: сверьте отпечаток с его экраном. Впустить?"
+        return (
+            f"{name} [{fp}]{also} asks for a seat: compare the fingerprint with theirs. "
+            "Let them in?"
+        )
+    if ru:
+        return (
+            f"Хозяин стола {name} [{fp}]{also} вам не знаком: сверьте отпечаток с экраном "
+            "хозяина. Сесть за этот стол?"
+        )
+    return (
+        f"The host {name} [{fp}]{also} is new to you: compare the fingerprint with the "
+        "host's screen. Sit at this table?"
+    )

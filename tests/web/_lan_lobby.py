@@ -51,6 +51,7 @@ async def _boris(base: Path) -> None:
         bind="127.0.0.1",
         interfaces=LO,
         base=base / "boris",
+        open_table=True,
     ) as lobby:
         session = await lobby.started()
         await run_bot(session, "basic", random.Random(2))
@@ -176,6 +177,10 @@ def main() -> None:
         # join Boris's table by its name
         page.fill("#join-target", "Boris")
         page.click("#join-button")
+        ask = page.locator(".ask")  # Boris is new to Anna: she compares his fingerprint
+        expect(ask).to_be_visible(timeout=WAIT)
+        got["ask"] = ask.locator("p").inner_text()
+        ask.locator("button.yes").click()
         got["101"] = _play_to_end(page, lobby, out, "101")
         browser.close()
     got["errors"] = errors

@@ -31,6 +31,11 @@ def test_lobby_finds_hosts_joins_and_plays(screens: Path) -> None:
     assert len(fingerprint) == 19 and fingerprint.count("-") == 3
     assert got["me_fp"] == got["fingerprint"]
     assert got["lobby_english"] == []
+    # joining, Anna is asked about Boris, the host new to her, with his fingerprint
+    assert got["ask"] == (
+        f"Хозяин стола Boris [{fingerprint}] вам не знаком: сверьте отпечаток с экраном "
+        "хозяина. Сесть за этот стол?"
+    )
     for key, options in (("akulina", {}), ("101", {"max_rounds": "1"})):
         g = got[key]
         assert g["ending"]["status"] == "finished"

@@ -154,6 +154,24 @@ function renderStatus(s) {
   }
 }
 
+function renderAsks(s) {
+  const box = $("asks");
+  box.replaceChildren();
+  for (const a of s.asks) {
+    const div = el("div", "ask" + (a.status === "changed" ? " warning" : ""));
+    div.dataset.fingerprint = a.fingerprint;
+    div.appendChild(el("p", "", a.text));
+    const host = a.role !== "joiner";
+    for (const [ok, label] of [[true, host ? s.labels.sit : s.labels.admit], [false, host ? s.labels.dont : s.labels.refuse]]) {
+      const b = el("button", ok ? "yes" : "no", label);
+      b.type = "button";
+      b.onclick = () => send({ answer: { fingerprint: a.fingerprint, ok } });
+      div.appendChild(b);
+    }
+    box.appendChild(div);
+  }
+}
+
 function render(s) {
   current = s;
   const L = s.labels;
@@ -178,6 +196,7 @@ function render(s) {
   renderTables(s);
   renderHost(s);
   renderStatus(s);
+  renderAsks(s);
   document.body.dataset.status = s.status;
   document.body.dataset.rev = String(s.rev);
   if (s.status === "playing") location.href = "table"; // the game is on: to the table
