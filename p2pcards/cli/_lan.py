@@ -251,7 +251,48 @@ def lobby_error_text(e: LobbyError, lang: str) -> str:
         return tr(lang, "table full: every seat at {where} is taken", where=where)
     if e.kind == "not a table":
         return tr(lang, "{where} answers but hosts no table", where=where)
-    return str(e)
+    return _trust_error_text(e.kind, p, lang) or str(e)
+
+
+def _trust_error_text(kind: str, p: dict[str, Any], lang: str) -> str:
+    """The confirmation cases of :func:`lobby_error_text` ('' for any other kind)."""
+    name, fp = str(p.get("name", "")), str(p.get("fingerprint", ""))
+    if kind == "key changed":
+        return (
+            tr(
+                lang,
+                "WARNING: {name} [{fingerprint}] is NOT the {name} you played with before "
+                "[{known_fingerprint}]: another computer, or someone pretending to be them.",
+                name=name,
+                fingerprint=fp,
+                known_fingerprint=str(p.get("known_fingerprint", "")),
+            )
+            + " "
+            + tr(
+                lang,
+                "Not joined. If they really changed computers: p2pcards players forget {name!r}, "
+                "then join again",
+                name=name,
+            )
+        )
+    if kind == "not confirmed":
+        return tr(
+            lang,
+            "the host {name} [{fingerprint}] was not confirmed: not joined (compare the "
+            "fingerprint with the host's screen and answer y, or pass --yes)",
+            name=name,
+            fingerprint=fp,
+        )
+    if kind == "not admitted":
+        return tr(lang, "the host did not let you in")
+    if kind == "name taken":
+        return tr(
+            lang,
+            "the host knows another player called {name} (with another key): choose another "
+            "name with --player-name, or ask the host to run: p2pcards players forget {name!r}",
+            name=name,
+        )
+    return ""
 
 
 def show_lobby(update: LobbyUpdate, lang: str) -> None:

@@ -11,7 +11,7 @@ and the mesh becomes a full mesh.  After that the host has no special power.
 Lobby messages are direct messages, each signed by its sender's identity
 (:mod:`p2pcards.peer._signed`): ``join [name, sealing_key]`` (joiner), ``lobby [seats,
 total]`` (host: every seat's signed join statement, so each joiner checks every other
-seat's name and keys), ``start [genesis, roster]``, ``refuse [reason]``.  Every key
+seat's name and keys), ``start [genesis, roster]``, ``refuse [reason, code]``.  Every key
 received (a joiner's sealing key, every key of the genesis) is validated (canonical, not
 of small order: :func:`p2pcards.mental_poker.check_ed25519_key` /
 :func:`~p2pcards.mental_poker.check_x25519_key`), the error naming the peer.  The table
@@ -83,7 +83,11 @@ class LobbyError(Exception):
     no name), with ``params``: ``"unreachable"`` (``host``, ``port``, ``seconds``: nothing
     answered in time), ``"not a table"`` (``host``, ``port``), ``"started"`` (``host``,
     ``port``: the game there has already started), ``"full"`` (``host``, ``port``,
-    ``seats``)."""
+    ``seats``), ``"not confirmed"`` (``name``, ``fingerprint``: nobody confirmed the
+    host), ``"key changed"`` (``name``, ``fingerprint``, ``known_fingerprint``, ``role``
+    "host" or "seat" with ``seat``: a known name with another key, not confirmed),
+    ``"not admitted"`` (``host``, ``port``: the host said no), ``"name taken"`` (``host``,
+    ``port``, ``name``: the host knows another key under our name)."""
 
     def __init__(self, message: str = "", *, kind: str = "", **params: Any) -> None:
         super().__init__(message)
@@ -169,6 +173,8 @@ class Lobby:
     _started: trio.Event = field(default_factory=trio.Event)
     session: Session | None = None
     error: str | None = None
+    error_kind: str = ""
+    error_params: dict[str, Any] = field(default_factory=dict)
     table_code: str = ""
     """The table code (``"K7QX 3MAB Z2LD W4PE"``) once the genesis is known, else ''."""
     known: KnownPlayers | None = None
@@ -195,7 +201,9 @@ class Lobby:
         host refused us or went away."""
         await self._started.wait()
         if self.session is None:
-            raise LobbyError(self.error or "the table did not start")
+            raise LobbyError(
+                self.error or "the table did not start", kind=self.error_kind, **self.error_params
+            )
         return self.session
 
     async def _start_session(self, genesis: bytes, members: Sequence[_Member]) -> None:
@@ -343,7 +351,7 @@ async def host_table(
 
                 async def seat(m: _Member) -> None:
                     if full.is_set() or len(members) >= game.seats:
-                        await send(m.peer_id, "refuse", "the table is full")
+                        await send(m.peer_id, "refuse", "the table is full", "full")
                         return
                     members.append(m)
                     await _announce(mesh, members, game.seats, lobby, advert, send)
@@ -360,10 +368,13 @@ async def host_table(
                     log.warning(
                         "lobby: not admitted: %s (%s)", _who(m.peer_id, m.name), check.status
                     )
-                    reason = "the host did not let you in"
                     if check.status == "changed":
                         reason = f"the host knows another key under the name {m.name}"
-                    await send(m.peer_id, "refuse", reason)
+                        await send(m.peer_id, "refuse", reason, "name taken")
+                    else:
+                        await send(
+                            m.peer_id, "refuse", "the host did not let you in", "not admitted"
+                        )
 
                 async def on_join(ev: net.DirectReceived, inner: trio.Nursery) -> None:
                     try:
@@ -378,10 +389,10 @@ async def host_table(
                     problem = _check_join(body, ev.peer_id, members)
                     if problem:
                         log.warning("lobby: refused %s: %s", _who(ev.peer_id), problem)
-                        await send(ev.peer_id, "refuse", problem)
+                        await send(ev.peer_id, "refuse", problem, "invalid")
                         return
                     if len(members) >= game.seats:
-                        await send(ev.peer_id, "refuse", "the table is full")
+                        await send(ev.peer_id, "refuse", "the table is full", "full")
                         return
                     who, sealing = body
                     m = _Member(
@@ -417,7 +428,7 @@ async def host_table(
                     await full.wait()
                     inner.cancel_scope.cancel()
                 for pid in pending:
-                    await send(pid, "refuse", "the table is full")
+                    await send(pid, "refuse", "the table is full", "full")
                 mesh.info = {**mesh.info, "started": 1}  # a late prober hears it
                 genesis = make_genesis(
                     identity.signing_key,
@@ -626,7 +637,7 @@ async def join_table(
             or (yes and check.status != "changed")
             or await _confirmed(confirm, check)
         ):
-            raise LobbyError(_not_confirmed(check))
+            raise _not_confirmed(check)
         table_id = info["table_id"]
         await mesh.send_direct(
             host_key,
@@ -637,8 +648,9 @@ async def join_table(
         statements: dict[bytes, tuple[str, bytes]] = {}
         host = _who(host_key, str(info.get("host", "")))
 
-        def fail(problem: str) -> None:
+        def fail(problem: str, kind: str = "", **params: Any) -> None:
             lobby.error = problem
+            lobby.error_kind, lobby.error_params = kind, params
             lobby._started.set()
 
         async def run_lobby() -> None:
@@ -666,15 +678,23 @@ async def join_table(
                     )
                 elif kind == "refuse":
                     reason = body[0] if body and isinstance(body[0], str) else ""
-                    return fail(f"the host refused: {reason}")
+                    code = body[1] if len(body) > 1 and isinstance(body[1], str) else ""
+                    params: dict[str, Any] = {"host": address[0], "port": address[1]}
+                    if code == "full":
+                        params["seats"] = game.seats
+                    elif code == "name taken":
+                        params["name"] = identity.name
+                    elif code != "not admitted":
+                        code = ""
+                    return fail(f"the host refused: {reason}", code, **params)
                 elif kind == "start":
                     raw = body[0] if len(body) == 2 else None
                     problem = _check_genesis(raw, identity, host_key, game, statements)
                     if not problem:
                         assert isinstance(raw, bytes)
-                        problem = await _confirm_seats(
-                            raw, host_name, known, confirm, identity.peer_id
-                        )
+                        bad = await _confirm_seats(raw, host_name, known, confirm, identity.peer_id)
+                        if bad is not None:
+                            return fail(str(bad), bad.kind, **bad.params)
                     if problem:
                         log.warning("lobby: the host %s: %s", host, problem)
                         return fail(f"{problem} (host {host})")
@@ -697,9 +717,9 @@ async def join_table(
             members[0].address = address
 
             async def start() -> None:
-                problem = await _confirm_seats(raw, host_name, known, confirm, identity.peer_id)
-                if problem:
-                    return fail(f"{problem} (host {host})")
+                bad = await _confirm_seats(raw, host_name, known, confirm, identity.peer_id)
+                if bad is not None:
+                    return fail(str(bad), bad.kind, **bad.params)
                 await lobby._start_session(raw, members)
 
             nursery.start_soon(start)
@@ -712,40 +732,56 @@ async def join_table(
             nursery.cancel_scope.cancel()
 
 
-def _not_confirmed(check: PlayerCheck) -> str:
-    """Why a join stopped at an unconfirmed host (LobbyError text)."""
+def _not_confirmed(check: PlayerCheck) -> LobbyError:
+    """Why a join stopped at an unconfirmed host: kind "key changed" (``name``,
+    ``fingerprint``, ``known_fingerprint``, ``role``) or "not confirmed" (``name``,
+    ``fingerprint``)."""
+    params = {"name": check.name, "fingerprint": check.fingerprint}
     if check.status == "changed":
-        return (
+        return LobbyError(
             f"WARNING: the host says it is {check.name} [{check.fingerprint}], but the "
             f"{check.name} you played with before had the key [{check.known_fingerprint}]: "
             "another computer, or someone pretending to be them; not joined (confirm it "
-            f"explicitly, or forget the old key with: p2pcards players forget {check.name!r})"
+            f"explicitly, or forget the old key with: p2pcards players forget {check.name!r})",
+            kind="key changed",
+            known_fingerprint=check.known_fingerprint,
+            role="host",
+            **params,
         )
-    return (
+    return LobbyError(
         f"the host {check.name} [{check.fingerprint}] was not confirmed: not joined "
-        "(compare the fingerprint with the host's and confirm, or pass --yes)"
+        "(compare the fingerprint with the host's and confirm, or pass --yes)",
+        kind="not confirmed",
+        **params,
     )
 
 
 async def _confirm_seats(
     raw: bytes, host_name: str, known: KnownPlayers, confirm: Confirm | None, me: bytes
-) -> str:
-    """'' if every seat of the genesis ``raw`` may be sat with: seat 0 under the host
-    name we confirmed, and every known name with its known key or confirmed anyway."""
+) -> LobbyError | None:
+    """None if every seat of the genesis ``raw`` may be sat with: seat 0 under the host
+    name we confirmed, and every known name with its known key or confirmed anyway;
+    else the LobbyError (kind "key changed" with ``role="seat"`` and ``seat``)."""
     _entry, g = verify_genesis(raw)
     if g.seats[0].name != host_name:
-        return f"the genesis names the host {g.seats[0].name}, not {host_name}"
+        return LobbyError(f"the genesis names the host {g.seats[0].name}, not {host_name}")
     for i, s in enumerate(g.seats[1:], 1):
         if s.identity == me:
             continue
         check = known.check(s.name, s.identity, "seat")
         if check.status == "changed" and not await _confirmed(confirm, check):
-            return (
+            return LobbyError(
                 f"WARNING: seat {i} says it is {s.name} [{check.fingerprint}], but the "
                 f"{s.name} you played with before had the key [{check.known_fingerprint}]: "
-                "not joined"
+                "not joined",
+                kind="key changed",
+                name=s.name,
+                fingerprint=check.fingerprint,
+                known_fingerprint=check.known_fingerprint,
+                role="seat",
+                seat=i,
             )
-    return ""
+    return None
 
 
 def _read_statements(body: list[Any], table_id: bytes) -> list[tuple[bytes, str, bytes]]:

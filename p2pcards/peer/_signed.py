@@ -12,7 +12,8 @@ name or key on the way.  Wire form (msgpack)::
 ``body`` is itself a msgpack array, decoded only after the signature verified, in its
 one canonical encoding (re-encoding it must give the same bytes).  Kinds and bodies:
 ``join`` ``[name, sealing_key]``, ``lobby`` ``[[[identity, join_body, join_sig], …],
-total]``, ``start`` ``[genesis, roster]``, ``refuse`` ``[reason]``.
+total]``, ``start`` ``[genesis, roster]``, ``refuse`` ``[reason, code]`` (code: "full",
+"not admitted", "name taken", "invalid").
 """
 
 from __future__ import annotations

@@ -70,3 +70,23 @@ def test_a_known_player_check() -> None:
     r = kp.check("Anna", a.peer_id)
     assert (r.status, r.known_name) == ("renamed", "Аня")
     assert kp.check("Boris", b.peer_id).status == "new"
+
+
+def test_the_confirmation_errors_are_worded_in_russian() -> None:
+    from p2pcards.cli._lan import lobby_error_text
+    from p2pcards.peer import LobbyError
+
+    fp, old = "AAAA-BBBB-CCCC-DDDD", "EEEE-FFFF-GGGG-HHHH"
+    changed = LobbyError(
+        "x", kind="key changed", name="Аня", fingerprint=fp, known_fingerprint=old, role="host"
+    )
+    text = lobby_error_text(changed, "ru")
+    assert text.startswith("ВНИМАНИЕ: Аня [AAAA-BBBB-CCCC-DDDD]") and old in text
+    assert "p2pcards players forget 'Аня'" in text and not foreign_words(text)
+    for e in (
+        LobbyError("x", kind="not confirmed", name="Аня", fingerprint=fp),
+        LobbyError("x", kind="not admitted", host="10.0.0.1", port=4000),
+        LobbyError("x", kind="name taken", host="10.0.0.1", port=4000, name="Гоша"),
+    ):
+        text = lobby_error_text(e, "ru")
+        assert text != "x" and not foreign_words(text), text

@@ -45,14 +45,16 @@ LO = "127.0.0.1"
 
 
 async def _sit(host_lobby: Any, joiner: Any, **kw: Any) -> str:
-    """Join ``host_lobby``; '' once both sides started, else the joiner's LobbyError."""
+    """Join ``host_lobby``; '' once both sides started, else the joiner's LobbyError
+    as ``"message <kind>"``."""
     try:
         async with join_table(joiner, host_lobby.address, bind=LO, timeout=5, **kw) as jl:
             await jl.started()
             await host_lobby.started()
             return ""
     except (LobbyError, BaseExceptionGroup) as e:
-        return str(_lobby_error(e))
+        err = _lobby_error(e)
+        return f"{err} <{err.kind}>"  # the message, then the kind a front end words
 
 
 def _lobby_error(e: BaseException) -> LobbyError:

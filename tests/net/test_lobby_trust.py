@@ -30,7 +30,7 @@ def test_a_stranger_is_not_seated_until_the_host_confirms_it(trust: Any) -> None
     assert asked["name"] == "Boris" and asked["fingerprint"] == trust["boris"][0]
     assert asked["status"] == "new" and asked["role"] == "joiner"
     assert s["joined"] is True
-    assert "did not let you in" in s["said_no"]
+    assert "did not let you in" in s["said_no"] and s["said_no"].endswith("<not admitted>")
 
 
 def test_the_first_table_remembers_each_other(trust: Any) -> None:
@@ -43,6 +43,7 @@ def test_the_first_table_remembers_each_other(trust: Any) -> None:
 def test_a_known_name_with_another_key_is_refused_without_an_explicit_yes(trust: Any) -> None:
     c = trust["changed_joiner"]
     assert "another key under the name Boris" in c["open_no_admit"]  # open table, no one asked
+    assert c["open_no_admit"].endswith("<name taken>")
     assert c["explicit_yes"] == ""
     [asked] = c["asked"]
     assert asked["status"] == "changed" and asked["fingerprint"] == c["mallory_fp"]
@@ -53,6 +54,7 @@ def test_a_joiner_warns_about_a_known_host_name_with_another_key(trust: Any) -> 
     c = trust["changed_host"]
     assert c["with_yes"].startswith("WARNING: the host says it is Аня")
     assert c["mallory_fp"] in c["with_yes"] and trust["anna"][0] in c["with_yes"]
+    assert c["with_yes"].endswith("<key changed>")
     assert c["explicit_yes"] == ""
     [asked] = c["asked"]
     assert asked["role"] == "host" and asked["status"] == "changed"
