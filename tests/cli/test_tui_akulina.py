@@ -117,3 +117,19 @@ def test_series_sheet_only_with_several_hands() -> None:
     text = text_of(sheet)
     assert "Losses in the series" in text
     assert [x for x in text.split() if x.isdigit()] == ["2", "0", "1"]
+
+
+def test_lan_screen_shows_the_table_code_and_each_seats_fingerprint() -> None:
+    """Issue 13 item 3: the table code in the title line, every seat's fingerprint (its
+    first group) beside its name; offline screens have neither."""
+    state, dealer = _at("initial")
+    view = state.view(0, dealer.knowledge[0])
+    fps = ["K7QX-3MAB-Z2LD-W4PE", "ABCD-EFGH-IJKL-MNOP", "QRST-UVWX-YZ23-4567"]
+    for lang, label in (("en", "table code"), ("ru", "код стола")):
+        out = screen(game_ui("akulina", lang), view, NAMES3, table_code="ZCQB D3IQ FAIP INZ7",
+                     fingerprints=fps)  # fmt: skip
+        assert f"{label} ZCQB D3IQ FAIP INZ7" in out.splitlines()[0]
+        for name, fp in zip(NAMES3, fps, strict=True):
+            assert any(name in line and f"[{fp[:4]}]" in line for line in out.splitlines())
+    offline = screen(game_ui("akulina", "en"), view, NAMES3)
+    assert "table code" not in offline and "[K7QX]" not in offline

@@ -125,6 +125,7 @@ async def play_seat_live(controller: Any, lang: str, tui: TerminalSeat | None = 
     if tui is None:
         tui = TerminalSeat(first.game, lang, options=first.options)
     tui.table_code = getattr(first, "table_code", "")
+    tui.fingerprints = tuple(getattr(first, "fingerprints", ()))
     live = LiveScreen(tui, first.names)
     choosing = False
 

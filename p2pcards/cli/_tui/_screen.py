@@ -22,8 +22,12 @@ def waiting_text(lang: str, name: str, seconds: float) -> Text:
     return Text(waiting_line(Texts(lang), Names((name,)), (0,), seconds), style="yellow")
 
 
-def seats_table(ui: GameUI, view: View, names: Sequence[str]) -> Table:
-    """Every seat: a turn marker, name, card count, status and the game's extra columns."""
+def seats_table(
+    ui: GameUI, view: View, names: Sequence[str], fingerprints: Sequence[str] = ()
+) -> Table:
+    """Every seat: a turn marker, name (with the first group of its key fingerprint when
+    ``fingerprints`` are given: LAN play), card count, status and the game's extra
+    columns."""
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="dim")
     table.add_column("")
     table.add_column(ui.t("player"))
@@ -35,7 +39,10 @@ def seats_table(ui: GameUI, view: View, names: Sequence[str]) -> Table:
     turn = ui.turn(view)
     for s in range(len(view.counts)):
         mark = Text("▶", style="bold green") if s == turn else Text(" ")
-        row: list[RenderableType] = [mark, ui.seat_label(s, view, names), str(view.counts[s])]
+        label = ui.seat_label(s, view, names)
+        if s < len(fingerprints):
+            label.append(f" [{fingerprints[s][:4]}]", style="dim")
+        row: list[RenderableType] = [mark, label, str(view.counts[s])]
         for _, cells in extra:
             cell = cells[s]
             row.append(cell if isinstance(cell, Text) else str(cell))
@@ -58,19 +65,21 @@ def render_screen(
     history: Sequence[str] = (),
     waiting: tuple[str, float] | None = None,
     table_code: str = "",
+    fingerprints: Sequence[str] = (),
 ) -> Group:
     """The whole screen of ``view.seat`` as one rich renderable.
 
     ``waiting`` is (name, elapsed seconds) of the seat being waited for, or None: the
     caller reads the clock, the UI only shows it.  ``table_code``: the LAN table's code
-    (shown in the title line; '' offline).
+    (shown in the title line; '' offline); ``fingerprints``: each seat's key
+    fingerprint, its first group shown beside the name (LAN play).
     """
     title = Text(ui.title, style="bold")
     if not isinstance(view.need, Finished):
         title.append("  ·  " + ui.hand_no_text(view.hand_no + 1), style="dim")
     if table_code:
         title.append("  ·  " + ui.t("table code {code}", code=table_code), style="dim")
-    parts: list[RenderableType] = [title, seats_table(ui, view, names)]
+    parts: list[RenderableType] = [title, seats_table(ui, view, names, fingerprints)]
     parts.extend(ui.panels(view, names))
     parts.append(
         Panel(ui.hand(view), title=ui.hand_title(view), title_align="left", border_style="blue")

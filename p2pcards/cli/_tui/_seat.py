@@ -64,6 +64,8 @@ class TerminalSeat:
         self.auto_single = auto_single
         self.table_code = ""
         """The LAN table's code, shown in the title line ('' offline)."""
+        self.fingerprints: tuple[str, ...] = ()
+        """Each seat's key fingerprint (LAN play), its first group beside the name."""
 
     def render(
         self,
@@ -73,7 +75,9 @@ class TerminalSeat:
         waiting: tuple[str, float] | None = None,
     ) -> RenderableType:
         """The screen of ``view`` as a renderable (see :func:`render_screen`)."""
-        return render_screen(self.ui, view, names, history, waiting, self.table_code)
+        return render_screen(
+            self.ui, view, names, history, waiting, self.table_code, self.fingerprints
+        )
 
     def show(
         self,
