@@ -39,9 +39,12 @@ from p2pcards.games._state import (
     Game,
     GameInfo,
     GameState,
+    HiddenClaim,
     Knowledge,
     Option,
     View,
+    each_hidden,
+    holds_hidden,
 )
 
 __all__ = [
@@ -60,6 +63,7 @@ __all__ = [
     "GameInfo",
     "GameState",
     "HandOrder",
+    "HiddenClaim",
     "IllegalMove",
     "Knowledge",
     "LocalDealer",
@@ -81,9 +85,11 @@ __all__ = [
     "Taken",
     "View",
     "decode_event",
+    "each_hidden",
     "encode_event",
     "game_info",
     "game_names",
+    "holds_hidden",
     "load_game",
     "replay",
 ]

@@ -115,6 +115,60 @@ class Option:
 
 
 @dataclass(frozen=True)
+class HiddenClaim:
+    """What a claim says about the claimer's hidden cards, as a statement about sets of
+    cards that a proof can show when the claim is made (the OR-proofs of
+    ``protocol/mental_poker_v2.md`` §10 on ``W = C2 − Σ others' shares``).
+
+    ``kind`` ``"each"``: every card at ``positions`` is one of ``cards``; ``"holds"``:
+    for one of ``groups``, every card of the group is at one of ``positions``.
+    ``positions`` are the claimer's positions no one else has seen (public cards of its
+    hand are checked in public and left out).  The statement holds exactly when the claim
+    does, given what is public when the claim is made.
+    """
+
+    kind: str
+    positions: tuple[int, ...]
+    cards: tuple[Card, ...] = ()
+    groups: tuple[tuple[Card, ...], ...] = ()
+
+    def holds(self, cards: Mapping[int, Card]) -> bool:
+        """True when the statement is true of ``cards`` (position -> card)."""
+        held = [cards[p] for p in self.positions]
+        if self.kind == "each":
+            return all(c in self.cards for c in held)
+        return any(all(c in held for c in g) for g in self.groups)
+
+
+def each_hidden(
+    positions: Sequence[int], allowed: Sequence[Card], public: Mapping[int, Card]
+) -> HiddenClaim | None:
+    """ "Every card at ``positions`` is one of ``allowed``" on the hidden ones, or None
+    when nothing is hidden or a public card there already breaks it (then the claim is
+    false in public, and the end-of-hand check names it).  ``allowed`` keeps the cards
+    public elsewhere: a card opened from one deck may lie hidden in the next (101's
+    stock shuffled again)."""
+    if any(public[p] not in allowed for p in positions if p in public):
+        return None
+    hidden = tuple(p for p in positions if p not in public)
+    return HiddenClaim("each", hidden, tuple(allowed)) if hidden else None
+
+
+def holds_hidden(
+    positions: Sequence[int], groups: Sequence[Sequence[Card]], public: Mapping[int, Card]
+) -> HiddenClaim | None:
+    """ "For one of ``groups``, every card is at one of ``positions``" on the hidden ones
+    (each group without the cards shown in public there), or None when a group is
+    already shown in public or nothing is hidden."""
+    shown = {public[p] for p in positions if p in public}
+    gs = [tuple(c for c in g if c not in shown) for g in groups]
+    hidden = tuple(p for p in positions if p not in public)
+    if not gs or any(not g for g in gs) or not hidden:
+        return None
+    return HiddenClaim("holds", hidden, groups=tuple(gs))
+
+
+@dataclass(frozen=True)
 class Falsified:
     """Why a claim is false, as data (the presenter of the game says it in words).
 
@@ -143,8 +197,11 @@ class Claim:
     its facts as data (trick number, card played, question asked...; keys per kind, listed
     where each game records its claims); ``check(cards)`` gets every card of the hand
     (position -> card, after the end-of-hand reveal) and returns None if the claim holds,
-    else a :class:`Falsified` naming the cards that make it false.  No prose: the
-    presenters (:mod:`p2pcards.ui`) say a claim and its falsehood in words.
+    else a :class:`Falsified` naming the cards that make it false; ``hidden``: the claim as
+    a statement about the claimer's hidden cards that a proof can show when it is made
+    (:class:`HiddenClaim`), or None where the claim is checked only at the end of the hand
+    (each game's ``docs/rules/<game>.md`` says which).  No prose: the presenters
+    (:mod:`p2pcards.ui`) say a claim and its falsehood in words.
     """
 
     hand: int
@@ -154,6 +211,7 @@ class Claim:
     kind: str
     about: Mapping[str, Any]
     check: ClaimCheck = field(compare=False, repr=False)
+    hidden: HiddenClaim | None = None
 
 
 StateT = TypeVar("StateT", bound="GameState")
@@ -355,11 +413,18 @@ class GameState(ABC):
         return list(self._claims)
 
     def add_claim(
-        self, seat: int, rule: str, kind: str, about: Mapping[str, Any], check: ClaimCheck
+        self,
+        seat: int,
+        rule: str,
+        kind: str,
+        about: Mapping[str, Any],
+        check: ClaimCheck,
+        hidden: HiddenClaim | None = None,
     ) -> None:
         """Record a claim of ``kind`` made by ``seat`` at the current step (for
         subclasses); see :class:`Claim`."""
-        self._claims.append(Claim(self.hand_no, self.step, seat, rule, kind, dict(about), check))
+        claim = Claim(self.hand_no, self.step, seat, rule, kind, dict(about), check, hidden)
+        self._claims.append(claim)
 
     def digest(self) -> bytes:
         """SHA-256 of the canonical encoding of :meth:`public_state` (32 bytes)."""

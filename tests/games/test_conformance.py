@@ -99,9 +99,12 @@ def test_random_playouts_obey_the_contract(name: str, seats: int, options: dict)
             fresh.apply(ev)
             replayed.append(fresh.digest())
         assert replayed == digests
-        # an honest game's claims all hold
+        # an honest game's claims all hold, and so do their statements about hidden cards
+        # (what a proof shows when the claim is made)
         for claim in state.claims():
             assert claim.check(dealer.hand_cards[claim.hand]) is None, claim
+            if claim.hidden is not None:
+                assert claim.hidden.holds(dealer.hand_cards[claim.hand]), claim
 
 
 def _fields(move: Any) -> dict[str, Any]:

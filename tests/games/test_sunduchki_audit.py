@@ -223,3 +223,15 @@ def test_no_while_holding_the_rank_openly_is_rejected_at_once() -> None:
     with pytest.raises(ClaimMismatch, match="holds Q♦ openly") as e:
         state.apply(Answer(0, False))
     assert e.value.seat == 0 and state.digest() == digest
+
+
+def test_what_a_proof_would_show_for_a_no_and_for_the_askers_rank() -> None:
+    state, d = start(["QH 8D AS 10C", "QD QS 7H KC"], stock="9C")
+    play(d, Ask(0, 1, Rank.QUEEN))
+    play(d, Answer(1, False))  # a lie: it holds two queens
+    ask, no = state.claims()[-2:]
+    assert ask.kind == "holds_rank" and ask.hidden is not None and ask.hidden.kind == "holds"
+    assert {g[0].rank for g in ask.hidden.groups} == {Rank.QUEEN} and ask.hidden.holds(d.cards)
+    assert no.kind == "answer" and no.hidden is not None and no.hidden.kind == "each"
+    assert Rank.QUEEN not in {c.rank for c in no.hidden.cards}
+    assert not no.hidden.holds(d.cards)  # the lie: no proof could be made

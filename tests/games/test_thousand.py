@@ -407,6 +407,11 @@ def test_audit_catches_failure_to_follow_suit() -> None:
     assert claim.hand == 0 and claim.kind == "follow" and claim.about["trick"] == 1
     why = claim.check(t.dealer.hand_cards[0])
     assert why is not None and why.about == {"must": "follow", "led": Suit.HEARTS}
+    # what a proof would have to show when the card is played: no heart left, false
+    hidden = claim.hidden
+    assert hidden is not None and hidden.kind == "each" and len(hidden.positions) == 7
+    assert all(c.suit != Suit.HEARTS for c in hidden.cards)
+    assert not hidden.holds(t.dealer.hand_cards[0])
 
 
 def test_audit_catches_failure_to_trump_and_to_beat() -> None:
@@ -447,6 +452,10 @@ def test_audit_catches_bid_125_without_marriage() -> None:
     ]
     (claim,) = t.state.claims()
     assert claim.seat == 2 and claim.rule == "thousand: Торговля" and claim.hand == 0
+    # a bid of 125 needs one marriage, any: four groups (the king and queen of a suit)
+    assert claim.hidden is not None and claim.hidden.kind == "holds"
+    assert len(claim.hidden.groups) == 4 and all(len(g) == 2 for g in claim.hidden.groups)
+    assert not claim.hidden.holds(t.dealer.hand_cards[0])
 
 
 def test_audit_catches_marriage_without_partner() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from p2pcards.cards import Suit, parse_card, parse_cards
+from p2pcards.cards import Card, Rank, Suit, parse_card, parse_cards
 from p2pcards.games.thousand import (
     ScoringRules,
     Standing,
@@ -161,3 +161,18 @@ def test_bolts_third_in_a_row_costs_120() -> None:
         rules=ScoringRules(bolts_in_row=False),
     )
     assert (st.score, st.bolts) == (210, 2)
+
+
+def test_the_marriages_a_bid_needs_are_the_smallest_sets_that_allow_it() -> None:
+    """Thousand's bid over 120 claims marriages (thousand.ru.txt, "Торговля"): ♠ 40,
+    ♣ 60, ♦ 80, ♥ 100; a proof when the bid is made shows one of these sets held."""
+    from p2pcards.games.thousand._state import _bid_groups
+
+    def suits(groups: list[tuple[Card, ...]]) -> list[str]:
+        return sorted("".join(sorted({c.suit.symbol for c in g})) for g in groups)
+
+    assert suits(_bid_groups(165, False)) == ["♣", "♥", "♦"]  # 45 more: ♣, ♦ or ♥
+    assert suits(_bid_groups(200, False)) == ["♠♣", "♥", "♦"]  # 80: ♦, ♥, or ♠ + ♣
+    assert len(_bid_groups(400, False)) == 1 and len(_bid_groups(400, False)[0]) == 8
+    with_aces = _bid_groups(300, True)  # 180: ♥ + ♦, ♥ + ♣ ..., or the four aces
+    assert any(len(g) == 4 and all(c.rank == Rank.ACE for c in g) for g in with_aces)

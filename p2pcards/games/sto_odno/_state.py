@@ -37,7 +37,14 @@ from p2pcards.games._events import (
     Shuffled,
 )
 from p2pcards.games._moves import Event, Move
-from p2pcards.games._state import ClaimCheck, Falsified, GameState, Knowledge, View
+from p2pcards.games._state import (
+    ClaimCheck,
+    Falsified,
+    GameState,
+    Knowledge,
+    View,
+    each_hidden,
+)
 from p2pcards.games.sto_odno._moves import Announce, Catch, Draw, Pass, Play, TakePenalty
 from p2pcards.games.sto_odno._rules import KING_OF_SPADES, Requirement, sto_odno_deck
 from p2pcards.games.sto_odno._scoring import (
@@ -507,6 +514,13 @@ class StoOdnoState(GameState):
             "could_not_play",
             {"move": verb, "requirement": req},
             _could_not_check(req, tuple(hand)),
+            None
+            if req.first_pos is not None
+            else each_hidden(
+                hand,
+                [c for c in self.deck_cards if not req.playable(-1, c, len(hand))],
+                self.public,
+            ),
         )
 
     def _apply_draw(self, mv: Draw) -> None:

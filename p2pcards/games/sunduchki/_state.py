@@ -36,7 +36,7 @@ from p2pcards.games._events import (
     Shuffled,
 )
 from p2pcards.games._moves import Event, Move
-from p2pcards.games._state import GameState, Knowledge
+from p2pcards.games._state import GameState, Knowledge, each_hidden, holds_hidden
 from p2pcards.games.sunduchki import _claims as claims
 from p2pcards.games.sunduchki._history import Note
 from p2pcards.games.sunduchki._moves import (
@@ -423,6 +423,14 @@ class SunduchkiState(GameState):
         else:
             self._continue_turn(seat)
 
+    def _of_rank(self, rank: Rank) -> list[tuple[Card, ...]]:
+        """Groups of one card each: the cards of ``rank`` in the deck ("holds" one)."""
+        return [(c,) for c in self.deck_cards if c.rank == rank]
+
+    def _not_of_rank(self, rank: Rank) -> list[Card]:
+        """The cards of the deck not of ``rank``."""
+        return [c for c in self.deck_cards if c.rank != rank]
+
     # -- a request --------------------------------------------------------------------
     def _apply_ask(self, mv: Ask) -> None:
         seat, t, r = mv.seat, mv.target, mv.rank
@@ -443,7 +451,12 @@ class SunduchkiState(GameState):
         hand = tuple(sorted(self.hands[seat]))
         q = _question(self.request, 1)
         self.add_claim(
-            seat, R_TURN, "holds_rank", {"question": q, "rank": r}, claims.holds_rank(hand, r)
+            seat,
+            R_TURN,
+            "holds_rank",
+            {"question": q, "rank": r},
+            claims.holds_rank(hand, r),
+            holds_hidden(hand, self._of_rank(r), self.public),
         )
         self.phase = "answer"
 
@@ -528,6 +541,9 @@ class SunduchkiState(GameState):
                 "answer",
                 {"question": q, "yes": mv.yes},
                 claims.answered_count(hand, rank, 1, HAND, mv.yes),
+                holds_hidden(hand, self._of_rank(rank), self.public)
+                if mv.yes
+                else each_hidden(hand, self._not_of_rank(rank), self.public),
             )
         elif req.stage == 2:
             assert req.count is not None
@@ -616,6 +632,7 @@ class SunduchkiState(GameState):
                 "handed_over",
                 {"question": q, "rank": req.rank},
                 claims.answered_count(rest, req.rank, 1, HAND, False),
+                each_hidden(rest, self._not_of_rank(req.rank), self.public),
             )
         self.pending = None
         self.request = None

@@ -43,7 +43,16 @@ from p2pcards.games._events import (
     Shuffled,
 )
 from p2pcards.games._moves import Event, Move
-from p2pcards.games._state import ClaimCheck, Falsified, GameState, Knowledge, View
+from p2pcards.games._state import (
+    ClaimCheck,
+    Falsified,
+    GameState,
+    HiddenClaim,
+    Knowledge,
+    View,
+    each_hidden,
+    holds_hidden,
+)
 from p2pcards.games.thousand._moves import Bid, ChooseTalon, GiveCards, Pass, Play
 from p2pcards.games.thousand._rules import (
     BID_STEP,
@@ -57,6 +66,7 @@ from p2pcards.games.thousand._rules import (
     R_SCORE,
     ScoringRules,
     allowed_plays,
+    beats,
     bid_limit,
     duty,
     hand_gains,
@@ -477,7 +487,14 @@ class ThousandState(GameState):
                 raise IllegalMove(seat, R_BID, f"no hand can justify a bid of {b} (most {top})")
             if b > bid_limit(()):
                 rest = tuple(sorted(self.hands[seat]))
-                self.add_claim(seat, R_BID, "bid", {"bid": b}, _bid_check(b, rest, self.four_aces))
+                self.add_claim(
+                    seat,
+                    R_BID,
+                    "bid",
+                    {"bid": b},
+                    _bid_check(b, rest, self.four_aces),
+                    holds_hidden(rest, _bid_groups(b, self.four_aces), self.public),
+                )
             self.auction.append((seat, b))
             self.bid, self.bidder = b, seat
         else:
@@ -582,6 +599,7 @@ class ThousandState(GameState):
                 "follow",
                 {"trick": self.trick_no, "card": card, **owed},
                 _follow_check(pos, rest, tuple(trick), self.trump),
+                self._follow_hidden(rest, owed),
             )
         self.pending = mv
         self.turn = None
@@ -589,6 +607,22 @@ class ThousandState(GameState):
             self._resolve_play(mv)
         else:
             self.phase = "open"
+
+    def _follow_hidden(self, rest: tuple[int, ...], owed: Mapping[str, Any]) -> HiddenClaim | None:
+        """A follow claim on the hidden rest of the hand: every card is one the duty
+        allows to keep (not the led suit above ``top``; not the led suit; neither the led
+        suit nor trump)."""
+        led: Suit = owed["led"]
+        kind = owed["duty"]
+
+        def kept(c: Card) -> bool:
+            if kind == "higher":
+                return not (c.suit == led and beats(c, owed["top"]))
+            if kind == "suit":
+                return c.suit != led
+            return c.suit not in (led, owed["trump"])
+
+        return each_hidden(rest, [c for c in self.deck_cards if kept(c)], self.public)
 
     def _check_declare(self, mv: Play, rest: tuple[int, ...]) -> None:
         seat, card = mv.seat, mv.card
@@ -607,6 +641,7 @@ class ThousandState(GameState):
                 "marriage",
                 {"trick": self.trick_no, "card": card, "suit": card.suit},
                 _holds_check((mate,), rest),
+                holds_hidden(rest, [(mate,)], self.public),
             )
         elif mv.declare == "aces":
             if not self.four_aces:
@@ -622,6 +657,7 @@ class ThousandState(GameState):
                 "aces",
                 {"trick": self.trick_no, "card": card},
                 _holds_check(others, rest),
+                holds_hidden(rest, [others], self.public),
             )
         else:
             raise IllegalMove(seat, R_MARRIAGE, f"unknown declaration {mv.declare!r}")
@@ -834,6 +870,24 @@ def _bid_check(bid: int, hand: tuple[int, ...], four_aces: bool) -> ClaimCheck:
         return Falsified(shown, {"limit": limit})
 
     return check
+
+
+def _bid_groups(bid: int, four_aces: bool) -> list[tuple[Card, ...]]:
+    """The smallest sets of marriages (and four aces, option) that allow ``bid``: each the
+    cards it needs (king and queen of each suit), for a "holds" statement."""
+    need = bid - 120
+    items: list[tuple[int, tuple[Card, ...]]] = [
+        (MARRIAGE_POINTS[u], (Card(Rank.KING, u), Card(Rank.QUEEN, u))) for u in Suit
+    ]
+    if four_aces:
+        items.append((FOUR_ACES_POINTS, tuple(Card(Rank.ACE, u) for u in Suit)))
+    enough = []
+    for mask in range(1, 1 << len(items)):
+        chosen = [items[i] for i in range(len(items)) if mask >> i & 1]
+        if sum(p for p, _ in chosen) >= need:
+            enough.append(mask)
+    minimal = [m for m in enough if not any(o != m and o & m == o for o in enough)]
+    return [tuple(c for i, (_, cs) in enumerate(items) if m >> i & 1 for c in cs) for m in minimal]
 
 
 def _follow_check(
