@@ -1,0 +1,87 @@
+"""Hidden claims proven when they are made: an engine's Claim.hidden, turned into a claim
+tree on version-2 ciphertexts of the claimer's cards (protocol/mental_poker_v2.md §10),
+proves when the claim is true and cannot be proven when it is false; a proof of another
+statement is refused blaming the claimer.  Thousand's follow and bid claims of
+tests/games/test_thousand.py, the cards dealt under a 3-seat joint key."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from p2pcards.games import Claim
+from p2pcards.games.thousand import Bid
+from p2pcards.mental_poker import (
+    BadClaimProof,
+    MalformedMessage,
+    ProofContext,
+    SeatKey,
+    card_point_v2,
+    encrypt,
+    joint_key,
+    partial_decrypt,
+)
+from p2pcards.mental_poker._ristretto import mul, random_scalar
+from p2pcards.table._claim_proofs import check_hidden, prove_hidden
+from tests.games.test_thousand import Table, contested, give
+
+TABLE = b"claims-table"
+
+
+def dealt(t: Table, claim: Claim, seed: int = 1) -> tuple[list[SeatKey], dict[int, Any]]:
+    """Every hidden position of the claim encrypted under a 3-seat key, with the ``W``
+    everyone computes from the other seats' shares."""
+    rnd = random.Random(seed).randbytes
+    keys = [SeatKey.generate(rnd) for _ in range(3)]
+    y = joint_key([k.public for k in keys])
+    assert claim.hidden is not None
+    held = {}
+    for p in claim.hidden.positions:
+        ct = encrypt(card_point_v2(TABLE, t.dealer.cards[p].code), y, random_scalar(rnd))
+        others = [mul(k.secret, ct[0]) for s, k in enumerate(keys) if s != claim.seat]
+        held[p] = (ct, partial_decrypt(ct, others))
+    return keys, held
+
+
+def test_a_true_follow_claim_is_proven_and_a_false_one_cannot_be() -> None:
+    t = Table()
+    contested(t)
+    give(t)
+    t.play(0, "Qh", "marriage")
+    t.play(1, "10h")  # beats Q♥: no claim
+    t.play(2, "Jh")  # cannot beat 10♥: claims no higher heart (true)
+    t.play(1, "9s")
+    t.play(2, "9c")  # holds the trump 9♥ but plays a club: a false claim
+    true, false = [c for c in t.state.claims() if c.seat == 2]
+    for claim, ok in ((true, True), (false, False)):
+        assert claim.hidden is not None
+        keys, held = dealt(t, claim)
+        ctx = ProofContext(TABLE, 0, 2, f"trick {claim.about['trick']} claim")
+        rnd = random.Random(5).randbytes
+        if ok:
+            body = prove_hidden(ctx, keys[2], TABLE, claim.hidden, held, rnd)
+            check_hidden(ctx, keys[2].public, TABLE, claim.hidden, held, body)
+        else:
+            with pytest.raises(ValueError, match="false"):
+                prove_hidden(ctx, keys[2], TABLE, claim.hidden, held, rnd)
+    # the true claim's proof does not prove the false one (another statement)
+    keys, held = dealt(t, true)
+    ctx = ProofContext(TABLE, 0, 2, "trick 2 claim")
+    body = prove_hidden(ctx, keys[2], TABLE, true.hidden, held, random.Random(6).randbytes)  # type: ignore[arg-type]
+    _, held2 = dealt(t, false)
+    with pytest.raises((BadClaimProof, MalformedMessage)) as e:  # another tree: its shape
+        check_hidden(ctx, keys[2].public, TABLE, false.hidden, {**held2}, body)  # type: ignore[arg-type]
+    assert e.value.seat == 2
+
+
+def test_a_bid_over_120_without_a_marriage_cannot_be_proven() -> None:
+    t = Table()
+    t.do(Bid(2, 125))  # seat 2 holds no marriage
+    (claim,) = t.state.claims()
+    keys, held = dealt(t, claim)
+    ctx = ProofContext(TABLE, 0, 2, "bid")
+    assert claim.hidden is not None
+    with pytest.raises(ValueError, match="false"):
+        prove_hidden(ctx, keys[2], TABLE, claim.hidden, held, random.Random(7).randbytes)
