@@ -123,6 +123,9 @@ def create_app(
             Route(f"/{token}/table", index),
             WebSocketRoute(f"/{token}/lobby", lobby_ws),
         ]
+        from p2pcards.web._logapp import log_routes
+
+        routes += log_routes(token, lobby, lang, _page)
     routes.append(Mount(f"/{token}/s", StaticFiles(directory=static_dir())))
     app = Starlette(routes=routes)
     app.state.latency = latency
@@ -199,6 +202,8 @@ async def table_socket(ws: WebSocket, source: SeatSource, lang: str, latency: La
             source.continue_hand()
         if msg.get("again") is True:
             source.play_again()
+        if msg.get("leave") is True:
+            source.leave()
         return None
 
     try:

@@ -5,6 +5,7 @@ a running :class:`~p2pcards.peer.Session` until its game ends."""
 from __future__ import annotations
 
 import webbrowser
+from pathlib import Path
 from typing import Any
 
 import trio
@@ -27,6 +28,7 @@ class ControllerSource:
     def __init__(self, controller: SeatController, *, lobby: bool = False) -> None:
         self.controller = controller
         self.lobby = lobby
+        self.left = False
         snap = controller.snapshot()
         self.game: Game[Any] = load_game(snap.game, seats=len(snap.names), **dict(snap.options))
         self.seat = snap.seat if snap.seat is not None else 0
@@ -39,7 +41,8 @@ class ControllerSource:
     def _build(self, snap: PeerSnapshot) -> Snapshot:
         view = snap.view if snap.view is not None else self._last_view
         self._last_view = view
-        awaited, since, extra = None, None, {}
+        awaited, since = None, None
+        extra: dict[str, Any] = {}
         a = snap.awaiting
         if a is not None:
             awaited = a.for_seat if a.for_seat is not None else (a.seats[0] if a.seats else None)
@@ -55,6 +58,11 @@ class ControllerSource:
             verdict = f"✗ {who}: {why}"
         extra["again"] = False
         extra["lobby"] = self.lobby
+        extra["left"] = self.left
+        if self.lobby and snap.log_path:  # the log viewer is one of the lobby's pages
+            extra["log"] = Path(snap.log_path).stem
+        if snap.table_code:
+            extra["code"] = snap.table_code
         extra["connected"] = list(snap.connected)
         self._rev += 1
         return Snapshot(
@@ -93,6 +101,14 @@ class ControllerSource:
 
     def play_again(self) -> None:
         """Not offered on a LAN table yet (the page hides the button)."""
+
+    def leave(self) -> None:
+        """Leave through the controller (it tells the others and stops the session)."""
+        self.left = True
+        self.controller.leave()
+        self._snap = self._build(self.controller.snapshot())
+        self._changed.set()
+        self._changed = trio.Event()
 
     async def run(self) -> None:
         """Follow the controller's updates until the game ends for this seat."""

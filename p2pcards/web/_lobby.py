@@ -151,6 +151,12 @@ class LobbyService:
         and the answer)."""
         self._trusted: set[bytes] = set()  # our own bots' keys: let in at once
 
+    def tables_dir(self) -> Path:
+        """The folder of this player's table logs (the data directory's ``tables``)."""
+        from p2pcards.files import home
+
+        return (self.base if self.base is not None else home()) / "tables"
+
     # -- state for the page ----------------------------------------------------------
     @property
     def rev(self) -> int:

@@ -56,6 +56,7 @@ class OfflineTable:
         self.bot_delay = bot_delay
         self.games_played = 0
         self.results: list[Any] = []
+        self.left = False
         self._rev = 0
         self._changed = trio.Event()
         self._moves: tuple[trio.MemorySendChannel[Move], trio.MemoryReceiveChannel[Move]] = (
@@ -97,6 +98,13 @@ class OfflineTable:
         """See :class:`~p2pcards.web._seat.SeatSource`."""
         self._go.set()
 
+    def leave(self) -> None:
+        """See :class:`~p2pcards.web._seat.SeatSource`: the table stops (the bots have
+        nobody to tell); :attr:`left` is then True."""
+        self.left = True
+        self._legal = ()
+        self._publish()
+
     def play_again(self) -> None:
         """See :class:`~p2pcards.web._seat.SeatSource`."""
         if self._result is not None:
@@ -133,6 +141,7 @@ class OfflineTable:
             hand_over=self._hand_over,
             result=self._result,
             at=_now(),
+            extra={"left": True} if self.left else {},
         )
         self._changed.set()
         self._changed = trio.Event()
@@ -189,7 +198,7 @@ class OfflineTable:
                 legal = state.legal_moves(seat, dealer.knowledge[seat])
                 self._awaited, self._since = seat, trio.current_time()
                 if seat == human:
-                    self._legal = tuple(legal)
+                    self._legal = () if self.left else tuple(legal)
                     self._publish()
                     move = await self._moves[1].receive()
                 else:

@@ -8,7 +8,8 @@ The shape (every text already in the page's language)::
      "centre": [{"title", "cards": [card], "who": [str], "backs": int, "text": str}],
      "turn": {"text", "seat", "waited"}, "history": [str], "sheet": table|None,
      "hand_over": {"sheet": table|None}|None, "result": [str]|None, "verdict": str,
-     "can_again": bool, "lobby": bool}
+     "can_again": bool, "lobby": bool,
+     "alerts": [str], "left": bool, "log": table id|None, "code": str}
 
 ``card`` is ``{"c": code, "r": "Q", "s": suit 0..3}``; ``table`` is
 ``{"title", "head": [str], "rows": [[str]]}``.  A move's ``cards`` are the codes of the
@@ -156,6 +157,11 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
             lang, ", ".join(seats_), reason, names[about] if about is not None else ""
         )
     connected = snap.extra.get("connected")
+    alerts: list[str] = []
+    if connected and snap.result is None:
+        for k, up in enumerate(connected):
+            if not up and k != snap.seat:
+                alerts.append(labels(lang)["peer_lost"].format(name=names[k]))
     if connected:
         for k, up in enumerate(connected):
             if not up and k != snap.seat:
@@ -187,4 +193,8 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
         "verdict": lab.get(snap.verdict, snap.verdict),
         "can_again": bool(snap.extra.get("again", True)),
         "lobby": bool(snap.extra.get("lobby", False)),
+        "alerts": alerts,
+        "left": bool(snap.extra.get("left", False)),
+        "log": snap.extra.get("log"),
+        "code": snap.extra.get("code", ""),
     }

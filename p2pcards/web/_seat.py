@@ -83,3 +83,8 @@ class SeatSource(Protocol):
     def play_again(self) -> None:
         """After the end of the game: a new game with the same seats."""
         ...
+
+    def leave(self) -> None:
+        """Leave the table (the player confirmed): no more moves from this seat; the
+        others are told (on a LAN table); the snapshot's ``extra["left"]`` is then True."""
+        ...

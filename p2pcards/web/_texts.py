@@ -13,6 +13,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "next_hand": ("Next hand", "Следующая раздача"),
     "play_again": ("Play again", "Играть ещё"),
     "back_lobby": ("Back to the lobby", "Назад к столам"),
+    "open_log": ("Step through the game's log", "Посмотреть запись игры по шагам"),
+    "code": ("table code", "код стола"),
     "game_over": ("Game over", "Игра окончена"),
     "hand_over": ("Hand over", "Раздача окончена"),
     "cards": ("cards", "карт"),
@@ -38,6 +40,22 @@ LABELS: dict[str, tuple[str, str]] = {
     "seat_out": ("out", "вышел"),
     "playing": ("hands are verified as they end", "каждая раздача проверяется в конце"),
     "disconnected": ("connection lost", "нет связи"),
+    "peer_lost": (
+        "connection to {name} lost, reconnecting…",
+        "связь с игроком {name} потеряна, переподключаемся…",
+    ),
+    "leave": ("Leave the table", "Уйти из-за стола"),
+    "leave_title": ("Leave the table?", "Уйти из-за стола?"),
+    "leave_text": (
+        "The others are told that you left; the game cannot go on without you.",
+        "Остальным сообщат, что вы ушли; без вас игра не продолжится.",
+    ),
+    "leave_yes": ("Leave", "Уйти"),
+    "leave_no": ("Stay", "Остаться"),
+    "left": (
+        "You left the table. You can close this page.",
+        "Вы ушли из-за стола. Страницу можно закрыть.",
+    ),
 }
 
 
@@ -203,3 +221,54 @@ def ask_text(lang: str, a: dict[str, object]) -> str:
         f"The host {name} [{fp}]{also} is new to you: compare the fingerprint with the "
         "host's screen. Sit at this table?"
     )
+
+
+LOGVIEW_LABELS: dict[str, tuple[str, str]] = {
+    "title": ("p2pcards: game log", "p2pcards: запись игры"),
+    "past": ("Past games", "Прошлые игры"),
+    "none": ("No game played here yet.", "Здесь ещё не играли."),
+    "open_file": ("Open a log file", "Открыть файл записи"),
+    "back": ("Back to the lobby", "Назад к столам"),
+    "hand": ("Hand", "Раздача"),
+    "prev": ("◀ Previous", "◀ Назад"),
+    "next": ("Next ▶", "Вперёд ▶"),
+    "step": ("Step {i} of {n}", "Шаг {i} из {n}"),
+    "entries": ("Entries of the log, each checked", "Записи журнала, каждая проверена"),
+    "seating": (
+        "Seating: the table's genesis and every seat's acceptance",
+        "Рассадка: начало стола и согласие каждого места",
+    ),
+    "hand_verified": ("hand {n} verified ✓", "раздача {n} проверена ✓"),
+    "hand_unverified": ("hand {n} not verified ✗", "раздача {n} не проверена ✗"),
+    "entry_ok": ("✓ signed by {who}, chained, checked", "✓ подписано: {who}, в цепочке, проверено"),
+    "entry_cheat": ("✗ cheat, rule {rule}: {message}", "✗ обман, правило {rule}: {message}"),
+    "verified": (
+        "Audit: verified, every hand checked ({n})",
+        "Проверка: всё честно, проверены все раздачи ({n})",
+    ),
+    "cheating": (
+        "Audit: CHEATING by {who} at entry {seq}, rule {rule}: {message}",
+        "Проверка: ОБМАН, {who}, запись {seq}, правило {rule}: {message}",
+    ),
+    "abandoned": (
+        "Audit: a hand was abandoned (a player stopped responding); hands checked: {n}",
+        "Проверка: раздача прервана (игрок перестал отвечать); проверено раздач: {n}",
+    ),
+    "incomplete": (
+        "Audit: no cheating found, but the log stops before the end; hands checked: {n}",
+        "Проверка: обмана нет, но запись обрывается до конца игры; проверено раздач: {n}",
+    ),
+    "unreadable": (
+        "Not a p2pcards log, or damaged: ",
+        "Это не запись p2pcards или она повреждена: ",
+    ),
+    "cards_of": ("Every seat's cards after this step", "Карты всех мест после этого шага"),
+    "lang": ("Русский", "English"),
+}
+"""The log viewer's fixed texts (``{n}``, ``{who}``… filled in by str.format)."""
+
+
+def logview_labels(lang: str) -> dict[str, str]:
+    """The log viewer's labels in ``lang``."""
+    i = 1 if lang == "ru" else 0
+    return {k: v[i] for k, v in LOGVIEW_LABELS.items()}

@@ -72,6 +72,14 @@ def _audit(path: str) -> dict[str, Any]:
     return {"verdict": r.verdict, "result": r.result, "hands": list(r.hands_verified)}
 
 
+WITHOUT_CODES = """() => { const fp = [...document.querySelectorAll('.fp')];
+    fp.forEach((e) => { e.dataset.was = e.style.display; e.style.display = 'none'; });
+    const text = document.body.innerText;
+    fp.forEach((e) => { e.style.display = e.dataset.was; });
+    return text; }"""
+"""The page's text without fingerprints and table codes (letters, but no English)."""
+
+
 def _say(*what: Any) -> None:
     print(f"{time.monotonic() - T0:7.2f}", *what, file=sys.stderr, flush=True)
 
@@ -95,8 +103,9 @@ def _play_to_end(page: Any, lobby: LobbyService, out: Path, name: str) -> dict[s
         "clicks": clicks,
         "shown": page.inner_text("#end-body"),
         "verdict": page.inner_text(".verdict"),
-        "english": english_words(page.inner_text("body"), frozenset(ALLOWED)),
+        "english": english_words(page.evaluate(WITHOUT_CODES), frozenset(ALLOWED)),
     }
+    got["log_link"] = page.get_attribute("#end-body a.open-log", "href")
     expect(page.locator("#end-button")).to_be_visible(timeout=WAIT)
     page.click("#end-button")  # back to the lobby
     page.wait_for_url("**/", timeout=WAIT)
@@ -107,6 +116,40 @@ def _play_to_end(page: Any, lobby: LobbyService, out: Path, name: str) -> dict[s
     got["names"] = list(ending.names)
     got["ending"] = {"status": ending.status, "result": ending.result}
     got["log"] = _audit(str(ending.log_path))
+    got["log_id"] = Path(ending.log_path).stem
+    return got
+
+
+def _log_viewer(page: Any, out: Path) -> dict[str, Any]:
+    """From the lobby: the past games, the newest one opened and stepped through."""
+    from playwright.sync_api import expect
+
+    page.click("#logs-link")
+    page.wait_for_url("**/logs", timeout=WAIT)
+    expect(page.locator("#past a").first).to_be_visible(timeout=WAIT)
+    got: dict[str, Any] = {"past": page.locator("#past a").all_inner_texts()}
+    got["first"] = page.get_attribute("#past a", "data-id")
+    page.click("#past a")
+    page.wait_for_selector("body[data-loaded]", timeout=WAIT)
+    got["verdict"] = page.inner_text("#verdict")
+    got["hands"] = page.locator("#hands button").all_inner_texts()
+    for i in range(3):
+        page.click("#next")
+        page.wait_for_selector(f"body[data-step='{i + 1}']", timeout=WAIT)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("body[data-step='4']", timeout=WAIT)
+    got["step"] = page.inner_text("#step-text")
+    got["stepno"] = page.inner_text("#stepno")
+    got["seat_cards"] = [
+        page.locator(".seat-row").nth(i).locator(".card").count()
+        for i in range(page.locator(".seat-row").count())
+    ]
+    got["entries"] = page.locator("#entry-table tr").count()
+    got["entries_bad"] = page.locator("#entry-table tr.bad").count()
+    got["english"] = english_words(page.inner_text("body"), frozenset(ALLOWED))
+    page.screenshot(path=str(out / "lobby-log.png"), full_page=True)
+    page.click("#back")
+    page.wait_for_selector("body[data-status]", timeout=WAIT)
     return got
 
 
@@ -182,6 +225,7 @@ def main() -> None:
         got["ask"] = ask.locator("p").inner_text()
         ask.locator("button.yes").click()
         got["101"] = _play_to_end(page, lobby, out, "101")
+        got["viewer"] = _log_viewer(page, out)
         browser.close()
     got["errors"] = errors
     print(json.dumps(got, ensure_ascii=False, default=str), flush=True)

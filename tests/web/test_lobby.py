@@ -47,5 +47,16 @@ def test_lobby_finds_hosts_joins_and_plays(screens: Path) -> None:
         assert g["english"] == []
         assert g["status"] == "Последняя игра: окончена, все раздачи проверены."
         assert (screens / f"lobby-{key}.png").exists()
+        assert g["log_link"] == f"logs#{g['log_id']}"  # the end dialog links to its log
     assert got["akulina"]["names"][0] == "Anna" and len(got["akulina"]["names"]) == 4
+    # the log viewer: both games listed, the newest (101) opened, every hand verified,
+    # stepped through by button and by key, every seat's cards, every entry checked
+    v = got["viewer"]
+    assert len(v["past"]) == 2 and v["first"] == got["101"]["log_id"]
+    assert v["verdict"] == "Проверка: всё честно, проверены все раздачи (1)"
+    assert v["hands"] == ["0", "Раздача 1 ✓"]
+    assert v["stepno"].startswith("Шаг 5 из ")
+    assert v["step"] and len(v["seat_cards"]) == 2 and sum(v["seat_cards"]) > 0
+    assert v["entries"] > 10 and v["entries_bad"] == 0
+    assert v["english"] == []
     assert got["101"]["names"] == ["Boris", "Anna"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.web._browser import ALLOWED_LATIN, english_words, served
+from tests.web._browser import ALLOWED_LATIN, click_until, english_words, served
 from tests.web.conftest import Console
 
 
@@ -105,3 +105,57 @@ def test_page_weight_under_200_kb(context: Any) -> None:
         page.close()
     assert len(sizes) == 4  # the HTML, two modules, the style sheet: nothing from elsewhere
     assert sum(sizes) < 200_000
+
+
+LOST = "() => !document.getElementById('banner').hidden"
+
+
+def test_a_reopened_tab_finds_the_seat_and_a_stopped_server_says_so(
+    context: Any, console: Console
+) -> None:
+    with served("101", seats=3, seed=4) as s:
+        page = console.watch(context.new_page())
+        page.goto(s.page.url)
+        page.wait_for_selector("#hand .playable, #actions .action")
+        click_until(page, lambda: len(s.table.snapshot().history) > 8, limit=20)
+        page.wait_for_function(
+            "(r) => document.body.dataset.rev === r", arg=str(s.table.snapshot().rev)
+        )
+        hand = page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.code)")
+        page.close()  # the tab is closed; the seat waits
+        page = console.watch(context.new_page())
+        page.goto(s.page.url)
+        page.wait_for_function(
+            "(r) => document.body.dataset.rev === r", arg=str(s.table.snapshot().rev)
+        )
+        assert page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.code)") == hand
+        assert [c.code for _, c in s.table.snapshot().view.hand] == [int(c) for c in hand]
+        errors = list(console.errors)
+    # the program is gone: the page stays as it was, with a message that says so
+    page.wait_for_function(LOST, timeout=30000)
+    assert page.inner_text("#banner").startswith("The connection to the game was lost.")
+    assert page.query_selector("#hand .card") is not None
+    page.close()
+    assert errors == []  # (the browser logs each failed reconnection as an error)
+
+
+def test_leaving_asks_first(context: Any, console: Console) -> None:
+    with served("akulina", seats=3, seed=2) as s:
+        page = console.watch(context.new_page())
+        page.goto(s.page.url)
+        page.wait_for_selector("#hand .card")
+        page.click("#leave")
+        page.wait_for_selector("#leave-dialog[open]")
+        assert page.inner_text("#leave-text").startswith("The others are told that you left")
+        page.click("#leave-no")  # stay
+        page.wait_for_selector("#leave-dialog:not([open])", state="attached")
+        assert not s.table.left
+        page.click("#leave")
+        page.click("#leave-yes")
+        page.wait_for_function(
+            "() => document.getElementById('alerts').textContent.startsWith('You left')"
+        )
+        assert s.table.left and s.table.snapshot().legal == ()
+        assert page.is_hidden("#leave")
+        page.close()
+    assert console.errors == []

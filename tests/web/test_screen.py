@@ -8,6 +8,7 @@ from dataclasses import replace
 from p2pcards.cards import Card
 from p2pcards.games import load_game
 from p2pcards.web import Snapshot, screen
+from p2pcards.web._logview import log_view
 
 
 def test_akulina_discard_pile_shows_every_discarded_card() -> None:
@@ -21,3 +22,26 @@ def test_akulina_discard_pile_shows_every_discarded_card() -> None:
         pile = screen(snap, lang, 0.0)["centre"][0]
         assert pile["title"] == title
         assert [c["c"] for c in pile["cards"]] == [c.code for c in cards]
+
+
+def test_a_lost_peer_is_an_alert_until_it_is_back() -> None:
+    game = load_game("akulina", seats=3)
+    view = game.new_state().view(0, {})
+    names = ("Anna", "Boris", "Vera")
+    lost = Snapshot(
+        rev=1, game=game, seat=0, names=names, view=view, extra={"connected": [True, False, True]}
+    )
+    en, ru = screen(lost, "en", 0.0), screen(lost, "ru", 0.0)
+    assert en["alerts"] == ["connection to Boris lost, reconnecting…"]
+    assert ru["alerts"] == ["связь с игроком Boris потеряна, переподключаемся…"]
+    assert en["seats"][1]["info"][0] == "connection lost"
+    back = replace(lost, rev=2, extra={"connected": [True, True, True]})
+    assert screen(back, "en", 0.0)["alerts"] == []
+
+
+def test_an_unreadable_log_says_so_in_the_viewer() -> None:
+    for data in ([], [b"not an entry"]):
+        got = log_view(data, "en")
+        assert got["verdict"] == "unreadable"
+        assert got["verdict_text"].startswith("Not a p2pcards log, or damaged: ")
+    assert log_view([], "ru")["verdict_text"].startswith("Это не запись p2pcards")

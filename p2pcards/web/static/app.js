@@ -43,6 +43,10 @@ function connect() {
   ws.onclose = () => {
     const b = $("banner");
     b.hidden = false;
+    if (current && current.left) {
+      b.textContent = current.labels.left; // the player left: nothing to reconnect to
+      return;
+    }
     if (current && current.result && !current.can_again && !current.lobby) {
       b.textContent = current.labels.closed; // the game is over and the program ended
       return;
@@ -204,7 +208,15 @@ function renderSide(s) {
   ol.lastChild?.scrollIntoView({ block: "nearest" });
   const sheet = $("sheet");
   sheet.replaceChildren(renderTable(s.sheet));
-  sheet.appendChild(el("p", "verdict", s.verdict));
+  const verdict = el("p", "verdict");
+  if (s.log) { // the verdict links to the log viewer (a new tab: the game goes on here)
+    const a = el("a", "", s.verdict);
+    a.href = `logs#${s.log}`;
+    a.target = "_blank";
+    a.rel = "noopener";
+    verdict.appendChild(a);
+  } else verdict.textContent = s.verdict;
+  sheet.appendChild(verdict);
 }
 
 function renderEnd(s) {
@@ -216,6 +228,11 @@ function renderEnd(s) {
   $("end-title").textContent = s.labels.game_over;
   const body = $("end-body");
   body.replaceChildren(...s.result.map((line) => el("p", "", line)), renderTable(s.sheet));
+  if (s.log) {
+    const a = el("a", "open-log", s.labels.open_log);
+    a.href = `logs#${s.log}`;
+    body.appendChild(el("p", "")).appendChild(a);
+  }
   const b = $("end-button");
   b.textContent = s.lobby ? s.labels.back_lobby : s.labels.play_again;
   b.hidden = !s.can_again && !s.lobby;
@@ -231,7 +248,14 @@ function render(s) {
   document.documentElement.lang = s.lang;
   document.title = `${s.title} · p2pcards`;
   $("title").textContent = s.title;
+  $("code").textContent = s.code ? `${s.labels.code} ${s.code}` : "";
   $("langswitch").textContent = s.labels.lang;
+  $("leave").textContent = s.labels.leave;
+  $("leave").hidden = !!s.result || s.left;
+  const alerts = $("alerts");
+  alerts.hidden = !s.alerts.length && !s.left;
+  alerts.textContent = s.left ? s.labels.left : s.alerts.join(" · ");
+  if (s.left && s.lobby) location.href = "./";
   document.body.dataset.game = s.game;
   renderSeats(s);
   renderCentre(s);
@@ -282,5 +306,17 @@ $("langswitch").onclick = () => {
   send({ lang });
 };
 $("dialog-cancel").onclick = closeDialog;
+// leaving asks first; the server tells the others
+$("leave").onclick = () => {
+  if (!current) return;
+  $("leave-title").textContent = current.labels.leave_title;
+  $("leave-text").textContent = current.labels.leave_text;
+  $("leave-yes").textContent = current.labels.leave_yes;
+  $("leave-no").textContent = current.labels.leave_no;
+  $("leave-dialog").showModal();
+  $("leave-no").focus();
+};
+$("leave-no").onclick = () => $("leave-dialog").close();
+$("leave-yes").onclick = () => { $("leave-dialog").close(); send({ leave: true }); };
 setInterval(tick, 1000);
 connect();

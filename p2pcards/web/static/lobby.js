@@ -192,7 +192,7 @@ function render(s) {
   $("seats-label").textContent = L.seats;
   $("bots-label").textContent = L.bots;
   $("level-label").textContent = L.level;
-  $("logs-title").textContent = L.logs;
+  $("logs-link").textContent = L.logs;
   renderTables(s);
   renderHost(s);
   renderStatus(s);
