@@ -35,7 +35,15 @@ from p2pcards.peer import (
     unfinished_tables,
 )
 from p2pcards.table import CheatDetected, HandAbandoned, HandVerified, MoveMade, Waiting
-from p2pcards.ui import Names, Texts, cheat_text, presenter, table_event_line
+from p2pcards.ui import (
+    Names,
+    Texts,
+    cheat_text,
+    presenter,
+    table_event_line,
+    waiting_line,
+    waiting_reason,
+)
 
 WHY_NOTHING_FOUND = N_(
     """\
@@ -387,13 +395,14 @@ async def play_to_end(
     :func:`p2pcards.cli._webargs.add_web_arguments`; with ``--web`` the seat is played on
     the browser page instead of the terminal."""
     if strategy:
-        names = session.names
-        game = session.table.game
+        snap = session.controller.snapshot()
+        lines = QuietLines()
 
         def show(ev: Any) -> None:
-            line = describe_event(ev, names, lang, game.name, game.options, session.seat)
-            if line:
-                print(line, flush=True)
+            if isinstance(ev, Waiting):
+                lines.waiting(ev, snap.names, lang, snap.seat)
+                return
+            lines.say(describe_event(ev, snap.names, lang, snap.game, snap.options, snap.seat))
 
         rng = random.Random(seed) if seed is not None else random.Random()
         ending = await run_bot(session, strategy, rng, on_event=show)
@@ -406,6 +415,35 @@ async def play_to_end(
 
         ending = await play_seat(session, lang)
     return final_report(ending, lang, session.table.game.name)
+
+
+class QuietLines:
+    """Progress lines for a headless seat or a plain terminal, with one waiting line per
+    step the table waits for ("waiting for Dima, Boris, Вера…: keys for Boris's cards"),
+    not one per entry: the table reports whom it waits for after every entry (a round of
+    3 contributions said "Dima, Boris, Вера", then "Dima, Вера", then "Вера"; the demo
+    printed 240 waiting lines for one hand of Akulina)."""
+
+    def __init__(self) -> None:
+        self._step: object = None
+
+    def say(self, line: str | None) -> None:
+        """Print ``line`` (None or "": nothing)."""
+        if line:
+            print(line, flush=True)
+
+    def waiting(self, ev: Waiting, names: Sequence[str], lang: str, me: int | None) -> None:
+        """The waiting line of ``ev``, printed only when the table waits for a new step."""
+        about = dict(ev.about or {})
+        step = (ev.kind, repr(sorted(about.items())))
+        if step == self._step:
+            return
+        self._step = step
+        t, ns = Texts(lang), Names(tuple(names), me)
+        seat = next((about[k] for k in ("to", "seat", "holder", "stalled") if k in about), None)
+        why = waiting_reason(t, ns, ev.kind, seat=seat, pass_no=about.get("pass"))
+        head = waiting_line(t, ns, ev.seats)
+        self.say(t("{waiting}: {why}", waiting=head, why=why) if why else head)
 
 
 def describe_event(
@@ -556,12 +594,18 @@ async def resume_one(identity: Identity, u: Unfinished, args: argparse.Namespace
     async with resume_table(
         identity, u.table_id, lang=lang, abandon_after=args.abandon_after
     ) as session:
-        others = [p for i, p in enumerate(session.peer_ids) if i != session.seat]
+        seat = session.controller
 
         async def report_rejoin() -> None:
-            assert session.mesh is not None
-            while not set(others) <= set(session.mesh.connected()):
-                await trio.sleep(0.02)
+            def rejoined() -> bool:
+                snap = seat.snapshot()
+                return all(c for i, c in enumerate(snap.connected) if i != snap.seat)
+
+            async with seat.subscribe(replay=False) as updates:
+                if not rejoined():
+                    async for _up in updates:  # (a PeerBack for each seat reconnected)
+                        if rejoined():
+                            break
             dt = time.monotonic() - t0
             print(
                 tr(lang, "rejoined the table in {dt:.2f} s", dt=dt),

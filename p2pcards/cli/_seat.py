@@ -11,10 +11,10 @@ from typing import Any
 import trio
 
 from p2pcards.cli._i18n import tr
-from p2pcards.cli._lan import describe_event
+from p2pcards.cli._lan import QuietLines, describe_event
 from p2pcards.peer import Ending, PeerBack, PeerLost, Resynced, Session, Snapshot, Update
 from p2pcards.table import GameOver, Waiting, YourCards, YourTurn
-from p2pcards.ui import Names, Texts, presenter, table_event_line
+from p2pcards.ui import Names, Texts, presenter, result_line, table_event_line
 
 
 def _move_text(snap: Snapshot, move: Any, lang: str) -> str:
@@ -61,28 +61,27 @@ async def play_seat(session: Session, lang: str) -> Ending:
 
 async def play_lines(session: Session, lang: str) -> Ending:
     """Line-by-line play (no full screen)."""
-    names = session.names
+    lines = QuietLines()
 
     def show(up: Update, snap: Snapshot) -> None:
         ev = up.event
+        names = snap.names
         if isinstance(ev, YourTurn | PeerBack | Resynced):
             return
         if isinstance(ev, Waiting):
-            who = ", ".join(names[s] for s in ev.seats)
-            print(tr(lang, "waiting for {who}…", who=who), flush=True)
+            lines.waiting(ev, names, lang, snap.seat)
             return
         if isinstance(ev, YourCards):
             cards = " ".join(c.symbol for c in ev.cards)
-            print(tr(lang, "you get {cards}", cards=cards), flush=True)
+            lines.say(tr(lang, "you get {cards}", cards=cards))
             return
         if isinstance(ev, PeerLost):
-            print(table_event_line(Texts(lang), Names(tuple(names)), ev), flush=True)
+            lines.say(table_event_line(Texts(lang), Names(tuple(names)), ev))
             return
-        line = describe_event(ev, names, lang, snap.game, snap.options, snap.seat)
-        if line:
-            print(line, flush=True)
+        lines.say(describe_event(ev, names, lang, snap.game, snap.options, snap.seat))
         if isinstance(ev, GameOver):
-            print(tr(lang, "game over: {value}", value=dict(ev.result)))
+            result = result_line(Texts(lang), ev.result, names)
+            lines.say(tr(lang, "game over: {value}", value=result))
 
     async def pick(snap: Snapshot) -> Any:
         return await choose(session, snap, lang)

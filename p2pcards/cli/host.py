@@ -168,12 +168,17 @@ def bot_seats(text: str, strategy: str) -> list[str] | None:
 
 
 async def _bot_seat(address: tuple[str, int], me: Identity, strategy: str, lang: str) -> None:
-    """An in-process bot: a full peer with its own fresh identity and files."""
+    """An in-process bot: a full peer with its own fresh identity and files, in a
+    temporary folder removed when the host ends it."""
+    import shutil
     import tempfile
     from pathlib import Path
 
     base = Path(tempfile.mkdtemp(prefix="p2pcards-bot-"))
-    async with join_table(me, address, base=base, lang=lang, yes=True) as lobby:
-        session = await lobby.started()
-        await play_bot(session, strategy, random.Random())
-        await session.done.wait()  # (after a cheat: serve the log until the host ends)
+    try:
+        async with join_table(me, address, base=base, lang=lang, yes=True) as lobby:
+            session = await lobby.started()
+            await play_bot(session, strategy, random.Random())
+            await trio.sleep_forever()  # serve the log (e.g. after a cheat) until the host ends
+    finally:
+        shutil.rmtree(base, ignore_errors=True)

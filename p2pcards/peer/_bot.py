@@ -42,7 +42,8 @@ async def run_bot(
     on_event: Callable[[Any], None] | None = None,
 ) -> Ending:
     """As :func:`play_bot`, returning the :class:`~p2pcards.peer.Ending`."""
-    bot = resolve_bot(game_info(session.table.game.name), strategy)
+    seat = session.controller
+    bot = resolve_bot(game_info(seat.snapshot().game), strategy)
     rng = rng or random.Random()
 
     def choose(snap: Snapshot) -> Move:
@@ -54,4 +55,4 @@ async def run_bot(
         if on_event is not None:
             on_event(up.event)
 
-    return await session.controller.drive(choose, show)
+    return await seat.drive(choose, show)

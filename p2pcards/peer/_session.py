@@ -48,6 +48,14 @@ from p2pcards.transcript import table_code
 log = logging.getLogger("p2pcards.peer")
 
 
+def is_lobby_message(data: bytes) -> bool:
+    """Whether ``data`` is shaped as a lobby message, a msgpack array whose first item is
+    a string (its kind), rather than an entry frame, an array of two byte strings."""
+    if len(data) < 2 or not 0x91 <= data[0] <= 0x9F:
+        return False
+    return 0xA0 <= data[1] <= 0xBF or data[1] in (0xD9, 0xDA, 0xDB)
+
+
 class TableStore:
     """What the mesh gossips from (``net.LogStore``): the table's log, the one copy of the
     game (``head``/``get`` read it, up to what the log file holds). An entry a peer offers
@@ -226,6 +234,18 @@ class Session:
                                 net.fingerprint(source), o)  # fmt: skip
         self.handle(outs)
 
+    def receive_direct(self, data: bytes, source: bytes) -> bool:
+        """A direct message from the peer ``source``: an entry goes to the table
+        (:meth:`feed`); a lobby message (``[kind: str, …]``, :mod:`p2pcards.peer._signed`)
+        does not: the host's "start" reaches a joiner whose session already began from
+        the genesis that the log gossip brought first, and it is the lobby's, not an
+        entry (decoded as an entry frame it was refused with "3 exceeds
+        max_array_len(2)").  Returns whether the table was given it."""
+        if is_lobby_message(data):
+            return False
+        self.feed(data, source=source)
+        return True
+
     def move(self, move: Move) -> None:
         """Make this seat's move; raises IllegalMove when it is not legal now."""
         self.handle(self.table.decide(move))
@@ -334,7 +354,7 @@ class Session:
         assert self.mesh is not None
         async for ev in self.mesh.events:
             if isinstance(ev, net.DirectReceived):
-                self.feed(ev.data, source=ev.peer_id)
+                self.receive_direct(ev.data, ev.peer_id)
             elif isinstance(ev, net.PeerDisconnected):
                 s = self.seat_of(ev.peer_id)
                 if s is not None:

@@ -87,3 +87,34 @@ async def test_entries_gossiped_before_the_session_runs_do_not_skip_its_accept(
         await trio.sleep(0.01)
         n.cancel_scope.cancel()
     assert t.log.started and [e.raw for e in t.log][:4] == full[:4]
+
+
+async def test_a_lobby_message_after_the_start_is_not_taken_for_an_entry(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A joiner whose session began from the genesis the gossip brought then gets the
+    host's "start" lobby message: it was fed to the table as an entry and logged as
+    "peer … sent an entry the table refused: Rejected(… 3 exceeds max_array_len(2))"
+    on a normal join (issue 15, item 6)."""
+    from p2pcards.identity import new_identity
+    from p2pcards.peer._signed import seal_message
+
+    played = Harness("akulina", 3, seed=4)
+    played.run()
+    full = played.logs()[0]
+    fresh = Harness("akulina", 3, seed=4)
+    t = fresh.tables[2]
+    storage = TableStorage(t.table_id, tmp_path)
+    storage.append_entries([full[0]])
+    s = Session(t, [x.identity for x in t.genesis.seats], storage)
+    s.handle(t.start())
+    host = new_identity("host")
+    start = seal_message(host.signing_key, t.table_id, "start", full[0], [])
+    calls: list[bytes] = []
+    real = Log.verify
+    monkeypatch.setattr(Log, "verify", lambda self, d: calls.append(d) or real(self, d))
+    with caplog.at_level("WARNING", logger="p2pcards.peer"):
+        assert not s.receive_direct(start, host.peer_id)
+        assert s.receive_direct(full[1], t.genesis.seats[1].identity)  # an entry: taken
+    assert calls == [full[1]]
+    assert caplog.records == []
