@@ -249,6 +249,14 @@ def lobby_error_text(e: LobbyError, lang: str) -> str:
             where=where,
             seconds=float(p.get("seconds", 0)),
         )
+    if e.kind == "refused":
+        return tr(
+            lang,
+            "nothing listens at {where} (tried for {seconds:g} s): is the host running, and "
+            "is this the address it prints? Retry with: p2pcards join {where}",
+            where=where,
+            seconds=float(p.get("seconds", 0)),
+        )
     if e.kind == "started":
         return tr(
             lang,

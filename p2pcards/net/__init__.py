@@ -43,6 +43,7 @@ from p2pcards.net._discovery import (
 )
 from p2pcards.net._errors import (
     ConnectionClosed,
+    ConnectionRefused,
     FrameError,
     FrameTooLarge,
     FrameTruncated,
@@ -93,6 +94,7 @@ __all__ = [
     "Browser",
     "Connection",
     "ConnectionClosed",
+    "ConnectionRefused",
     "DirectReceived",
     "DiscoveryEvent",
     "DiscoveryUnavailable",

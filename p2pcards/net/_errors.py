@@ -12,6 +12,12 @@ class NetError(Exception):
     """Base class of every error raised by p2pcards.net."""
 
 
+class ConnectionRefused(NetError):
+    """Nothing listens at the address (the connection was refused at once): a host still
+    starting, or a wrong port; unlike a silent or unreachable address, worth trying again
+    soon."""
+
+
 class FrameError(NetError):
     """A frame on the wire is malformed (base of the framing errors)."""
 

@@ -42,6 +42,7 @@ from p2pcards.net._backoff import Backoff
 from p2pcards.net._connection import Connection
 from p2pcards.net._errors import (
     ConnectionClosed,
+    ConnectionRefused,
     HandshakeError,
     NetError,
     PeerUnavailable,
@@ -576,6 +577,15 @@ async def open_mesh(
             nursery.cancel_scope.cancel()
 
 
+def _refused(exc: BaseException) -> bool:
+    """Whether a failed connect was refused at every address tried (trio groups the
+    attempts' errors in the OSError's cause)."""
+    if isinstance(exc, ConnectionRefusedError):
+        return True
+    leaves = list(getattr(exc.__cause__, "exceptions", None) or [])
+    return bool(leaves) and all(isinstance(e, ConnectionRefusedError) for e in leaves)
+
+
 async def probe(
     address: Address, timeout: float = 3.0, max_frame: int = 64 * 1024
 ) -> dict[str, Any]:
@@ -601,6 +611,8 @@ async def probe(
     except trio.TooSlowError:
         raise NetError(f"{name} did not answer within {timeout:g} s") from None
     except (OSError, trio.BrokenResourceError) as exc:
+        if _refused(exc):
+            raise ConnectionRefused(f"nothing listens at {name} (connection refused)") from None
         raise NetError(f"cannot reach {name}: {exc}") from None
     if kind is not MsgType.INFO:
         raise ProtocolError(f"{name} answered PROBE with {kind.name}")

@@ -81,7 +81,8 @@ class LobbyError(Exception):
 
     ``kind`` names the case for a front end to word it in its language ("" when it has
     no name), with ``params``: ``"unreachable"`` (``host``, ``port``, ``seconds``: nothing
-    answered in time), ``"not a table"`` (``host``, ``port``), ``"started"`` (``host``,
+    answered in time), ``"refused"`` (``host``, ``port``, ``seconds``: nothing listened
+    there, tried that long), ``"not a table"`` (``host``, ``port``), ``"started"`` (``host``,
     ``port``: the game there has already started), ``"full"`` (``host``, ``port``,
     ``seats``), ``"not confirmed"`` (``name``, ``fingerprint``: nobody confirmed the
     host), ``"key changed"`` (``name``, ``fingerprint``, ``known_fingerprint``, ``role``
@@ -505,23 +506,43 @@ async def _announce(
         await advert.update(seats_taken=len(members))
 
 
-async def probe_table(address: net.Address, timeout: float = 5.0) -> dict[str, Any]:
+async def probe_table(
+    address: net.Address, timeout: float = 5.0, starting: float = 30.0
+) -> dict[str, Any]:
     """What the peer at ``address`` hosts: its INFO map (table_id, fp, name, game,
-    seats, taken, host, options; ``started`` once the game began).  A refused
-    connection (a host still starting) is tried again every 0.5 s until ``timeout``
-    seconds have passed.  Raises LobbyError in plain words, with its ``kind``:
-    "unreachable" (nothing answered in time), "not a table"."""
+    seats, taken, host, options; ``started`` once the game began).  Gives up once
+    ``timeout`` seconds went by with nothing answering (a silent or unreachable
+    address); a refused connection (nothing listens there yet: a host still starting,
+    e.g. on a loaded machine) is tried again every 0.5 s for up to ``starting`` seconds.
+    Raises LobbyError in plain words, with its ``kind``: "unreachable" (nothing
+    answered), "not a table"."""
     host, port = address[0], address[1]
     where = {"host": host, "port": port}
     info: dict[str, Any] | None = None
     why = ""
-    with trio.move_on_after(timeout):
-        while info is None:
+    refused = False
+    silent = 0.0  # seconds spent on attempts that got no answer at all
+    with trio.move_on_after(max(timeout, starting)):
+        while info is None and silent < timeout:
+            t0 = trio.current_time()
             try:
-                info = await net.probe(address, timeout=timeout)
-            except net.NetError as e:
-                why = f" ({e})"
+                info = await net.probe(address, timeout=timeout - silent)
+            except net.ConnectionRefused as e:
+                why, refused = f" ({e})", True
                 await trio.sleep(0.5)
+            except net.NetError as e:
+                why, refused = f" ({e})", False
+                silent += trio.current_time() - t0
+                if silent < timeout:
+                    await trio.sleep(min(0.5, timeout - silent))
+                    silent += min(0.5, timeout - silent)
+    if info is None and refused:
+        raise LobbyError(
+            f"nothing listens at {host}:{port} (tried for {starting:g} s)",
+            kind="refused",
+            seconds=starting,
+            **where,
+        )
     if info is None:
         raise LobbyError(
             f"no table answers at {host}:{port} within {timeout:g} s{why}",

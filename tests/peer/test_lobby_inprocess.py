@@ -143,3 +143,39 @@ async def test_a_lost_start_message_is_recovered_from_the_log_gossip(
                 session = await lobby.started()
                 results[0] = await play_bot(session, "basic", random.Random(0))
     assert len(results) == 3 and all(r == results[0] for r in results.values())
+
+
+async def test_a_host_still_starting_is_waited_for_and_nothing_listening_is_named(
+    tmp_path: Path,
+) -> None:
+    """Joining within 5 s of the host's start on a loaded machine: nothing listens yet
+    (refused), which is tried again for longer than the 5 s a silent address gets (with
+    a 5 s limit on every failure, the bots of the kill-and-restart loop, started 0.5 s
+    after their host, gave up); a port where nothing ever listens is named as such."""
+    import socket
+
+    import pytest
+
+    from p2pcards.peer import LobbyError, probe_table
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with trio.fail_after(30):
+        async with trio.open_nursery() as n:
+
+            async def late_host() -> None:
+                await trio.sleep(1.5)
+                async with host_table(
+                    new_identity("Аня"), load_game("akulina", seats=2), bind="127.0.0.1",
+                    port=port, mdns=False, base=tmp_path, open_table=True,
+                ):  # fmt: skip
+                    await trio.sleep_forever()
+
+            n.start_soon(late_host)
+            info = await probe_table(("127.0.0.1", port), timeout=1.0)
+            assert info["game"] == "akulina"
+            n.cancel_scope.cancel()
+        with pytest.raises(LobbyError) as got:
+            await probe_table(("127.0.0.1", port), timeout=1.0, starting=1.0)
+        assert got.value.kind == "refused" and got.value.params["port"] == port
