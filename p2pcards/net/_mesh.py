@@ -612,7 +612,7 @@ async def probe(
         raise NetError(f"{name} did not answer within {timeout:g} s") from None
     except (OSError, trio.BrokenResourceError) as exc:
         if _refused(exc):
-            raise ConnectionRefused(f"nothing listens at {name} (connection refused)") from None
+            raise ConnectionRefused(f"cannot reach {name}: connection refused") from None
         raise NetError(f"cannot reach {name}: {exc}") from None
     if kind is not MsgType.INFO:
         raise ProtocolError(f"{name} answered PROBE with {kind.name}")
