@@ -87,6 +87,16 @@ def clean_name(name: str) -> str:
 
 
 def _default_name() -> str:
+    """The OS user's full name when the account has one (the first field of its
+    passwd "gecos" entry: "Anna Petrova,,,"), else the login name, else "player"."""
+    try:
+        import pwd
+
+        full = pwd.getpwuid(os.getuid()).pw_gecos.split(",")[0].strip()
+        if full and full.lower() != getpass.getuser().lower():
+            return clean_name(full)
+    except (ImportError, KeyError, OSError, ValueError, AttributeError):
+        pass
     try:
         return clean_name(getpass.getuser())
     except (ValueError, OSError, KeyError):

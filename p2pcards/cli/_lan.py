@@ -327,13 +327,28 @@ def show_lobby(update: LobbyUpdate, lang: str) -> None:
     )
 
 
+def same_name_text(name: str, lang: str) -> str:
+    """The hint when two seats have one name (two players on one machine both default
+    to its user's name): each should pick one of their own."""
+    return tr(
+        lang,
+        "two players are called {name!r}: tell them apart by their fingerprints, and next "
+        "time each picks a name: p2pcards identity --player-name NAME",
+        name=name,
+    )
+
+
 async def follow_lobby(lobby: Any, lang: str) -> Session:
     """Print lobby updates until the game starts; returns the session."""
     async with trio.open_nursery() as n:
 
         async def updates() -> None:
+            told: set[str] = set()
             async for u in lobby.updates:
                 show_lobby(u, lang)
+                for name in sorted({n for n in u.names if u.names.count(n) > 1} - told):
+                    told.add(name)
+                    print(same_name_text(name, lang), flush=True)
 
         n.start_soon(updates)
         session: Session = await lobby.started()

@@ -20,7 +20,7 @@ from p2pcards.cli._lan import (
     resume_unfinished,
     run_lan,
 )
-from p2pcards.games import OptionError, game_info, game_names
+from p2pcards.games import Game, OptionError, game_info, game_names
 from p2pcards.peer import host_table, join_table
 
 
@@ -71,10 +71,14 @@ async def _play(args: argparse.Namespace) -> int:
             f"{t.host_name} [{t.fingerprint}]"
         )
     print(tr(lang, "  0. host a new table    q. quit"))
-    choice = await trio.to_thread.run_sync(ask, tr(lang, "your choice: "))
-    if choice in ("", "q", "й"):
-        return 0
-    if choice.isdigit() and 1 <= int(choice) <= len(tables):
+    while True:
+        choice = await trio.to_thread.run_sync(ask, tr(lang, "your choice: "))
+        if choice in ("", "q", "й", "в"):
+            return 0
+        if choice == "0" or (choice.isdigit() and 1 <= int(choice) <= len(tables)):
+            break
+        print(tr(lang, "please type a number from 0 to {n}, or q", n=len(tables)))
+    if choice != "0":
         ad = tables[int(choice) - 1]
         async with join_table(
             me,
@@ -84,12 +88,28 @@ async def _play(args: argparse.Namespace) -> int:
             confirm=terminal_confirm(lang),
         ) as lobby:
             return await _sit(lobby, lang)
+    game = await ask_game(lang)
+    async with host_table(
+        me, game, interfaces=args.interface, lang=lang, admit=terminal_confirm(lang)
+    ) as lobby:
+        print_join_lines(lobby, lang, mdns=True)
+        return await _sit(lobby, lang)
+
+
+async def ask_game(lang: str) -> Game[Any]:
+    """Ask which game and how many seats; a wrong answer says what is allowed and asks
+    again (Enter: akulina, and the game's default seats)."""
     names = game_names()
     print("  " + ", ".join(f"{i}. {n}" for i, n in enumerate(names, 1)))
-    g = await trio.to_thread.run_sync(ask, tr(lang, "game: "))
-    name = names[int(g) - 1] if g.isdigit() and 1 <= int(g) <= len(names) else (g or "akulina")
-    try:
-        info = game_info(name)
+    while True:
+        g = await trio.to_thread.run_sync(ask, tr(lang, "game: "))
+        name = names[int(g) - 1] if g.isdigit() and 1 <= int(g) <= len(names) else (g or "akulina")
+        try:
+            info = game_info(name)
+            break
+        except OptionError as e:
+            print(f"p2pcards: {error_text(lang, e)}")
+    while True:
         seats = await trio.to_thread.run_sync(
             ask,
             tr(
@@ -100,15 +120,12 @@ async def _play(args: argparse.Namespace) -> int:
                 default_seats=info.default_seats,
             ),
         )
-        game = info.configure(int(seats) if seats.isdigit() else None)
-    except OptionError as e:
-        print(f"p2pcards: {error_text(args.lang, e)}", file=sys.stderr)
-        return 2
-    async with host_table(
-        me, game, interfaces=args.interface, lang=lang, admit=terminal_confirm(lang)
-    ) as lobby:
-        print_join_lines(lobby, lang, mdns=True)
-        return await _sit(lobby, lang)
+        try:
+            if seats and not seats.isdigit():
+                raise OptionError("seats: {value!r} is not a number", value=seats)
+            return info.configure(int(seats) if seats else None)
+        except OptionError as e:
+            print(f"p2pcards: {error_text(lang, e)}")
 
 
 async def _sit(lobby: Any, lang: str) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from p2pcards.cli._i18n import error_text
+from p2pcards.cli._i18n import error_text, tr
 from p2pcards.cli._tui import Quit, TerminalSeat
 from p2pcards.games import (
     Decision,
@@ -109,6 +109,13 @@ def play_offline(
     return need.result
 
 
+def seat_error(lang: str, seat: int, seats: int) -> str:
+    """The error for a ``--seat`` (counted from 1) that is not one of ``seats``."""
+    return tr(
+        lang, "p2pcards: --seat {seat} is not a seat of {seats} (1-{seats})", seat=seat, seats=seats
+    )
+
+
 def offline_main(args: Any, seed: int) -> int:
     """``p2pcards play --offline``: configure from ``args`` (game, seats, option, bots,
     seat, name, lang), play, print the result.  Returns 0, 1 when the player quit, 2 on a
@@ -121,7 +128,7 @@ def offline_main(args: Any, seed: int) -> int:
     game = game_from_args(args)
     if not 0 <= args.seat < game.seats:
         print(
-            f"p2pcards: --seat {args.seat} is not a seat of {game.seats} (0-{game.seats - 1})",
+            seat_error(args.lang, args.seat + 1, game.seats),
             file=sys.stderr,
         )
         return 2

@@ -60,7 +60,9 @@ def register(sub: Any) -> None:
         " levels easy, medium, hard: docs/bots.md)",
     )
     p.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
-    p.add_argument("--seat", type=int, default=0, help="your seat, 0-based (default 0)")
+    p.add_argument(
+        "--seat", type=int, default=1, help="your seat, counted from 1 (default 1: first to play)"
+    )
     p.add_argument("--name", default=None, help="your display name")
     add_web_arguments(p, default_web=True, bots_here=True)
     p.set_defaults(func=run)
@@ -84,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    args.seat -= 1  # counted from 1 on the command line; a seat index from here on
     if args.web:
         from p2pcards.web._run import offline_web_main
 

@@ -56,13 +56,14 @@ def offline_web_main(args: Any, seed: int) -> int:
     """``p2pcards play --offline GAME`` with the web page (see :mod:`p2pcards.cli.play`
     for ``args``: game, seats, option, bots, seat, name, lang, web_port, no_browser,
     bot_delay).  Runs until interrupted; returns 0, or 2 on a bad argument."""
+    from p2pcards.cli._offline import seat_error
     from p2pcards.cli._options import game_from_args
 
     lang = args.lang
     game = game_from_args(args)
     if not 0 <= args.seat < game.seats:
         print(
-            f"p2pcards: --seat {args.seat} is not a seat of {game.seats} (0-{game.seats - 1})",
+            seat_error(args.lang, args.seat + 1, game.seats),
             file=sys.stderr,
         )
         return 2

@@ -111,3 +111,33 @@ def test_the_same_command_finds_its_table_again(home: Path) -> None:
     assert _matches(u, None, "10.77.0.1:40000") and not _matches(u, None, "10.77.0.1:40001")
     assert _matches(u, None, "Аня: Thousand") and _matches(u, None, "аня")
     assert not _matches(u, None, "Борис")
+
+
+def test_two_players_with_one_name_are_told_to_pick_names(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Two players on one machine both defaulted to its login name ("root")."""
+    from p2pcards.cli._lan import same_name_text
+
+    assert same_name_text("root", "en") == (
+        "two players are called 'root': tell them apart by their fingerprints, and next "
+        "time each picks a name: p2pcards identity --player-name NAME"
+    )
+    assert foreign_words(same_name_text("root", "ru").replace("'root'", "")) == []
+
+
+def test_the_default_name_is_the_full_name_of_the_os_user(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import pwd
+
+    from p2pcards import identity
+
+    class Entry:
+        pw_gecos = "Анна Петрова,,,"
+
+    monkeypatch.setenv("LOGNAME", "anna")
+    monkeypatch.setattr(pwd, "getpwuid", lambda uid: Entry())
+    assert identity.new_identity().name == "Анна Петрова"
+    Entry.pw_gecos = ""
+    assert identity.new_identity().name == "anna"  # no full name: the login

@@ -101,8 +101,10 @@ def test_lan_branch_lists_the_tables_found(
 def test_bad_arguments_are_clear_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--offline", "--lang", "en"]) == 2
     assert "p2pcards play --offline needs a GAME" in capsys.readouterr().err
-    assert main(["play", "--offline", "akulina", "--seats", "3", "--seat", "3"]) == 2
-    assert "--seat 3 is not a seat of 3 (0-2)" in capsys.readouterr().err
+    assert main(["play", "--offline", "akulina", "--seats", "3", "--seat", "4"]) == 2
+    assert "--seat 4 is not a seat of 3 (1-3)" in capsys.readouterr().err  # counted from 1
+    assert main(["play", "--offline", "akulina", "--seats", "3", "--seat", "0", "--tui"]) == 2
+    assert "--seat 0 is not a seat of 3 (1-3)" in capsys.readouterr().err
     assert main(["play", "--offline", "akulina", "--bots", "genius"]) == 2
     err = capsys.readouterr().err
     assert "unknown bot 'genius' for akulina (bots: random, basic, strong, easy, medium, hard)" in (

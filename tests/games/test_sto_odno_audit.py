@@ -207,7 +207,7 @@ def test_simulate_cli(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert main(["simulate", "101", "--games", "5", "--seats", "3", "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert "101 (Sto odno): 5 games, 3 seats" in out
+    assert "101 (One Hundred and One): 5 games, 3 seats" in out
     assert main(["simulate", "сто одно", "--show", "--seats", "2", "--lang", "ru"]) == 0
     out = capsys.readouterr().out
     assert "место 1" in out and "место 0" not in out and "итог" in out  # seats from 1

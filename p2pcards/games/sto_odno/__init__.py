@@ -45,7 +45,7 @@ def _check(seats: int, options: Mapping[str, Any]) -> None:
 
 GAME: GameInfo[StoOdnoState] = GameInfo(
     name="101",
-    title={"en": "101 (Sto odno)", "ru": "Сто одно"},
+    title={"en": "101 (One Hundred and One)", "ru": "Сто одно"},
     min_seats=2,
     max_seats=4,
     default_seats=4,

@@ -1,0 +1,22 @@
+"""The LAN play menu never ends the program on a wrong answer (issue 15, item 7: a seat
+count the game does not allow exited it): it says what is allowed and asks again."""
+
+from __future__ import annotations
+
+import pytest
+import trio
+
+from p2pcards.cli import _lanplay
+
+
+def test_a_wrong_game_or_seat_count_asks_again(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = iter(["chess", "thousand", "9", "two", "2"])
+    monkeypatch.setattr(_lanplay, "ask", lambda prompt: next(answers))
+    game = trio.run(_lanplay.ask_game, "en")
+    assert (game.name, game.seats) == ("thousand", 2)
+    out = capsys.readouterr().out
+    assert "unknown game 'chess'" in out
+    assert "p2pcards: thousand is played by 2 to 4 players, not 9" in out
+    assert "seats: 'two' is not a number" in out
