@@ -27,7 +27,7 @@ def test_lobby_finds_hosts_joins_and_plays(screens: Path) -> None:
     assert got["errors"] == []
     # the list: Boris's table with its game, seats, host and fingerprint; Anna's own
     name, game, seats, host, fingerprint = got["row"][:5]
-    assert (name, game, seats, host) == ("Boris 101", "101 (Sto odno)", "1/2", "Boris")
+    assert (name, game, seats, host) == ("Boris 101", "101 (One Hundred and One)", "1/2", "Boris")
     assert len(fingerprint) == 19 and fingerprint.count("-") == 3
     assert got["me_fp"] == got["fingerprint"]
     assert got["lobby_english"] == []
