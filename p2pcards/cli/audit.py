@@ -216,8 +216,6 @@ def stop_text(t: Texts, report: AuditReport, names: Names) -> str:
         return t("the log stops before the end of the game")
     about = dict(getattr(exp, "about", {}) or {})
     seat = next((about[k] for k in ("to", "seat", "holder", "stalled") if k in about), None)
-    if seat is None and exp.kind == "pass":
-        seat = exp.seats[0]
     why = waiting_reason(t, names, exp.kind, seat=seat, pass_no=about.get("pass"))
     who = names.join(exp.seats)
     if why:

@@ -48,8 +48,7 @@ from p2pcards.mental_poker._claims import (
     prove_claim,
     some_card_in,
 )
-from p2pcards.mental_poker._domain import VERSION as PROTOCOL_VERSION_2
-from p2pcards.mental_poker._domain import ProofContext, generator, lot_point
+from p2pcards.mental_poker._domain import MENTAL_POKER_VERSION, ProofContext, generator, lot_point
 from p2pcards.mental_poker._domain import card_point as card_point_v2
 from p2pcards.mental_poker._draw import randbelow, random_permutation
 from p2pcards.mental_poker._elgamal import (
@@ -104,6 +103,7 @@ from p2pcards.mental_poker._randomness import (
     random_value,
 )
 from p2pcards.mental_poker._reencryption import check_reencryption, reencrypt_proven
+from p2pcards.mental_poker._ristretto import check_points
 from p2pcards.mental_poker._seal import x25519_keypair, x25519_public_key
 from p2pcards.mental_poker._seat_key import SeatKey, check_seat_key
 from p2pcards.mental_poker._shares import (
@@ -128,8 +128,8 @@ from p2pcards.mental_poker._shuffle_proof import (
 from p2pcards.mental_poker._verify import OpenShare, SealedShare, verify_deck
 
 __all__ = [
+    "MENTAL_POKER_VERSION",
     "PROTOCOL_VERSION",
-    "PROTOCOL_VERSION_2",
     "AllOf",
     "AnyOf",
     "BadClaimProof",
@@ -176,6 +176,7 @@ __all__ = [
     "check_open_body",
     "check_order",
     "check_point",
+    "check_points",
     "check_random_value",
     "check_reencryption",
     "check_scalar",

@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from p2pcards.mental_poker._hash import Field, _enc
 from p2pcards.mental_poker._ristretto import from_hash, reduce64
 
-VERSION = 2
-"""Version of the mental-poker protocol described in protocol/mental_poker_v2.md."""
+MENTAL_POKER_VERSION = 2
+"""Version of the mental-poker hash domain (protocol/mental_poker_v2.md §3): the first
+field of every proof context and card point.  (The protocol as a whole is versioned by
+:data:`p2pcards.PROTOCOL_VERSION`.)"""
 
 TAG_PREFIX = "p2pcards/v2/mental-poker/"
 
@@ -76,7 +78,13 @@ class ProofContext:
 
     def fields(self) -> list[Field]:
         """``[version, table_id, hand, seat, step]``: the first hashed fields of a proof."""
-        return [VERSION, self.table_id, self.hand, self.seat, self.step.encode("ascii")]
+        return [
+            MENTAL_POKER_VERSION,
+            self.table_id,
+            self.hand,
+            self.seat,
+            self.step.encode("ascii"),
+        ]
 
     def challenge(self, name: str, *fields: Field, purpose: bytes | None = None) -> bytes:
         """The Fiat–Shamir challenge of a proof in this context: :func:`challenge` of
@@ -108,4 +116,4 @@ def generator(table_id: bytes, index: int) -> bytes:
 
 @functools.lru_cache(maxsize=4096)
 def _cached_point(name: str, table_id: bytes, index: int) -> bytes:
-    return hash_to_point(name, VERSION, table_id, index)
+    return hash_to_point(name, MENTAL_POKER_VERSION, table_id, index)

@@ -54,16 +54,16 @@ to ``give`` a card (a hidden card taken from its hand), ``for_seat`` to ``move``
 end-of-hand ``reveal``, votes to ``abandon`` the hand without ``for_seat``."""
 
 _REASONS: dict[str, Reason] = {
-    "pass": "shuffle",
+    "key": "accept",
+    "shuffle": "shuffle",
     "share": "keys",
-    "ack": "receive",
     "open": "open",
-    "rcommit": "random",
-    "rvalue": "random",
-    "order": "order",
-    "taken": "give",
+    "reencrypt": "give",
+    "reshuffle": "order",
+    "lot": "random",
+    "lot-open": "random",
     "move": "move",
-    "secrets": "reveal",
+    "showdown": "reveal",
     "abandon": "abandon",
 }
 
@@ -464,7 +464,7 @@ class SeatController:
             return "cheat"
         if t.finished:
             return "finished"
-        if exp is not None and exp.kind == "secrets":
+        if exp is not None and exp.kind == "showdown":
             return "hand over"
         if t.verified and t.verified[-1] == t.hand:
             return "verified"
@@ -499,21 +499,15 @@ class SeatController:
             for_seat = next(
                 (about[k] for k in ("to", "seat", "holder", "stalled") if k in about), None
             )
-            if for_seat is None and exp.kind == "pass":
-                for_seat = exp.seats[0]
             return for_seat, about.get("pass")
         t = self.session.table
         if exp.kind == "abandon":
             others = set(exp.seats)
             left = [x for x in range(len(self.session.names)) if x not in others]
             return (left[0] if left else None), None
-        if exp.kind == "pass":
-            decks = getattr(t, "decks", None)
-            turn = decks[-1].record.turn if decks else None
-            return (turn[1] if turn else exp.seats[0]), (turn[0] if turn else None)
         need = t.engine.need()
         for attr in ("to", "seat", "holder"):
             v = getattr(need, attr, None)
-            if isinstance(v, int) and exp.kind in ("share", "ack", "order", "taken", "move"):
+            if isinstance(v, int) and exp.kind in ("share", "reshuffle", "move"):
                 return v, None
         return None, None

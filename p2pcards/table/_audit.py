@@ -1,10 +1,10 @@
 """Auditing a finished (or stopped) table from its log alone.
 
 The audit is an observer :class:`~p2pcards.table.Table`: it re-verifies every signature
-and the hash chain, re-runs every shuffle check, and at each hand's end recomputes every
-pass from the revealed secrets, checks every key share against its commitment, checks the
-deck is a permutation of the game's deck, checks every hand-order pick and replays the
-engine with every card known, checking every claim.
+and the hash chain, every proof (seat keys, shuffles, decryption shares, re-encryptions,
+hand re-shuffles, lots) at its entry, naming the entry and seat of the first bad one, and
+at each hand's end checks every claim the moves made against the cards the showdown
+opened.
 """
 
 from __future__ import annotations
@@ -66,15 +66,19 @@ class AuditReport:
         }
 
 
-def audit_entries(entries: Sequence[bytes]) -> AuditReport:
+def audit_entries(
+    entries: Sequence[bytes], *, proof_cache: dict[bytes, Any] | None = None
+) -> AuditReport:
     """Audit a table from its signed entries in log order (the genesis first).
 
-    Never raises on bad input: an unreadable genesis gives verdict "unreadable".
+    ``proof_cache``: a :class:`Table` proof cache to reuse (tests that audit a log their
+    own tables just checked; an audit of a received log passes none and re-verifies every
+    proof).  Never raises on bad input: an unreadable genesis gives verdict "unreadable".
     """
     if not entries:
         return AuditReport("unreadable", error="the log holds no entries")
     try:
-        table = Table(entries[0])
+        table = Table(entries[0], proof_cache=proof_cache)
     except (TranscriptError, ValueError) as e:
         return AuditReport("unreadable", error=f"not a valid genesis: {e}")
     report = AuditReport(

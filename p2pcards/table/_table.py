@@ -20,7 +20,6 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from p2pcards.cards import Card
 from p2pcards.games import (
-    Falsified,
     Finished,
     GameState,
     IllegalMove,
@@ -29,16 +28,12 @@ from p2pcards.games import (
     load_game,
 )
 from p2pcards.mental_poker import (
-    DeckSpec,
-    HandContext,
-    HandOrderSecret,
+    InvalidPublicKey,
     MentalPokerError,
-    OpenShare,
-    PublicShuffle,
-    SealedShare,
-    ShuffleSecrets,
-    check_order,
-    verify_deck,
+    ProofContext,
+    SeatKey,
+    check_ed25519_key,
+    check_x25519_key,
 )
 from p2pcards.table._outputs import (
     Appended,
@@ -54,22 +49,24 @@ from p2pcards.table._outputs import (
     Rejected,
     Waiting,
 )
+from p2pcards.table._seed import seeded_stream
 from p2pcards.table._steps import (
     AbandonStep,
     Alter,
     Blame,
     Deck,
     Expect,
+    KeyStep,
     MoveStep,
-    OrderCommit,
     RoundStep,
-    SecretsStep,
+    ShowdownStep,
     SingleStep,
+    Slot,
     Step,
     first_step,
 )
-from p2pcards.transcript import Entry as LogEntry
 from p2pcards.transcript import (
+    BadGenesis,
     EquivocationError,
     Log,
     OutOfTurn,
@@ -77,6 +74,7 @@ from p2pcards.transcript import (
     TranscriptError,
     make_accept,
 )
+from p2pcards.transcript import Entry as LogEntry
 
 RandomBytes = Callable[[int], bytes]
 MAX_PENDING = 4096
@@ -86,8 +84,9 @@ MAX_AHEAD = 1024
 MAX_PENDING_PER_SEAT = MAX_PENDING // 8
 """Most entries of one seat held ahead of the log (a flooding seat fills only its own)."""
 DUP_WINDOW = 64  # how far back a received entry is compared with the log (duplicates)
-_SECRETS = SecretsStep.kind
 _ABANDON = AbandonStep.kind
+SEED_KEY = "seed"
+"""Where a seat persists its table seed (every body's randomness derives from it)."""
 
 
 class Table:
@@ -95,20 +94,26 @@ class Table:
 
     ``genesis``: the signed genesis entry (bytes); ``seat``: this peer's seat (None: an
     observer that only follows and checks); ``identity``: this seat's Ed25519 key;
-    ``sealing_key``: its 32-byte X25519 secret key (its public half is in the genesis);
-    ``random_bytes(n)``: this seat's source of randomness (``os.urandom`` in the peer, a
-    seeded generator in tests); ``secrets``:
-    what this seat persisted before a crash (key -> data, from :class:`Persist`
-    outputs): after a restart, feed the stored log to :meth:`receive` and the table
-    re-derives byte-identical entries from them instead of drawing new randomness (so a
-    restarted seat never equivocates), and re-sends a move it had decided.
+    ``sealing_key``: its 32-byte X25519 secret key (its public half is in the genesis;
+    the table itself no longer seals anything); ``random_bytes(n)``: this seat's source
+    of randomness (``os.urandom`` in the peer, a seeded generator in tests; the table
+    draws one 32-byte seed from it, persisted as ``"seed"``, and derives every body's
+    randomness from that: :mod:`p2pcards.table._seed`); ``secrets``: what this seat
+    persisted before a crash (key -> data, from :class:`Persist` outputs): after a
+    restart, feed the stored log to :meth:`receive` and the table re-derives
+    byte-identical entries from them (so a restarted seat never equivocates), and
+    re-sends a move it had decided.  ``proof_cache``: a dict shared by tables of one
+    process (tests, simulations) so an entry's proofs are checked once for all of them:
+    the key is the entry's exact bytes, which bind the whole log before it.
 
     The protocol steps are objects (:mod:`p2pcards.table._steps`): the table runs the
     loop, holds entries that arrived early (:class:`~p2pcards.transcript.Pending`,
     bounded) and reports cheats.
 
-    Raises :class:`~p2pcards.transcript.BadGenesis` for a bad genesis and
-    :class:`~p2pcards.games.OptionError` when it names an unknown game or option.
+    Raises :class:`~p2pcards.transcript.BadGenesis` for a bad genesis (also an identity
+    or sealing key that is not canonical or of small order: protocol/mental_poker_v2.md
+    §12, naming the seat) and :class:`~p2pcards.games.OptionError` when it names an
+    unknown game or option.
     """
 
     alter: Alter | None = None
@@ -124,11 +129,18 @@ class Table:
         sealing_key: bytes | None = None,
         random_bytes: RandomBytes | None = None,
         secrets: Mapping[str, Any] | None = None,
+        proof_cache: dict[bytes, Any] | None = None,
     ) -> None:
         self.log = Log(genesis)
         self.genesis = self.log.genesis
         self.seats = len(self.genesis.seats)
         self.table_id = self.log.table
+        for i, info in enumerate(self.genesis.seats):
+            try:
+                check_ed25519_key(info.identity, seat=i)
+                check_x25519_key(info.sealing, seat=i)
+            except InvalidPublicKey as e:
+                raise BadGenesis(i, f"seat {i}: {e.message}") from e
         self.game = load_game(self.genesis.game, seats=self.seats, **dict(self.genesis.options))
         self.engine: GameState = self.game.new_state()
         if seat is not None and (identity is None or sealing_key is None or random_bytes is None):
@@ -141,12 +153,15 @@ class Table:
         self.knowledge: dict[int, Card] = {}
         self.hand = 0  # transcript hand number (engine hand + 1); 0 before the first
         self.decks: list[Deck] = []
-        self.orders: list[OrderCommit] = []
-        self.my_orders: list[HandOrderSecret] = []
-        self.labels = {"random": 0, "order": 0}
-        self.revealed = True  # the end-of-hand reveal of hand 0 (none) is done
-        self.accuse: tuple[int, str] | None = None  # a bad share this seat received
-        self.accuser: int | None = None
+        self.slots: dict[int, Slot] = {}
+        self.seat_keys: list[bytes] = []
+        self.joint: bytes | None = None
+        self._my_key: SeatKey | None = None
+        self.reshuffled: tuple[int, tuple[int, ...]] | None = None
+        self.reshuffle_step = -1  # engine step of the hand's last hand re-shuffle
+        self.revealed = True  # the end-of-hand showdown of hand 0 (none) is done
+        self._cache = proof_cache
+        self._points: dict[bytes, Card] = {}
         self.pending = Pending(MAX_PENDING, MAX_AHEAD, MAX_PENDING_PER_SEAT)
         """Verified entries that arrived before the log reached them."""
         self._out: list[Output] = []
@@ -164,7 +179,7 @@ class Table:
         self.events: list[tuple[int, Any]] = []
         """Every engine event applied, with its transcript hand (for replays)."""
         self.revealed_cards: dict[int, dict[int, Card]] = {}
-        """Every card of each verified hand (transcript hand -> position -> card)."""
+        """Every card opened in each verified hand (transcript hand -> position -> card)."""
 
     # ------------------------------------------------------------------ public API
     @property
@@ -221,10 +236,7 @@ class Table:
             except EquivocationError as e:
                 self.cheat(entry.seat, entry.seq, "equivocation", str(e), Offence.EQUIVOCATION)
             except OutOfTurn as e:
-                if entry.kind == _SECRETS:  # its author aborted a step we completed
-                    self._out.append(Rejected(entry.seat, str(e), sender))
-                else:
-                    self.cheat(entry.seat, entry.seq, "out of turn", str(e), Offence.OUT_OF_TURN)
+                self.cheat(entry.seat, entry.seq, "out of turn", str(e), Offence.OUT_OF_TURN)
             except TranscriptError as e:
                 self._out.append(Rejected(entry.seat, str(e), sender))
             return self._pump()
@@ -319,9 +331,41 @@ class Table:
         self.persist(key, value)
         return value
 
-    def ctx(self) -> HandContext:
-        """The mental-poker context of the current hand."""
-        return HandContext(self.table_id, self.hand, self.seats)
+    @property
+    def my_key(self) -> SeatKey | None:
+        """This seat's ElGamal key (derived from its persisted seed; None: an observer)."""
+        if self._my_key is None and self.me is not None:
+            self._my_key = SeatKey.generate(seeded_stream(self._seed(), "seat key secret"))
+        return self._my_key
+
+    def _seed(self) -> bytes:
+        rnd = self.random
+        assert rnd is not None
+        seed: bytes = self.secret(SEED_KEY, lambda: rnd(32))
+        return seed
+
+    def proof_ctx(self, seat: int, label: str) -> ProofContext:
+        """The proof context of seat ``seat``'s proof at step ``label`` of this hand."""
+        return ProofContext(self.table_id, self.hand, seat, label)
+
+    def stream(self, label: str) -> Callable[[int], bytes]:
+        """This seat's randomness for step ``label`` (from its persisted seed)."""
+        return seeded_stream(self._seed(), f"{self.hand}/{label}")
+
+    def checked(self, entry: LogEntry, check: Callable[[], Any]) -> Any:
+        """``check()``, or its result for the same entry bytes checked before by a table
+        sharing this one's ``proof_cache`` (a failure is never cached)."""
+        if self._cache is None:
+            return check()
+        got = self._cache.get(entry.raw)
+        if got is None:
+            got = check()
+            self._cache[entry.raw] = got
+        return got
+
+    def card_of(self, point: bytes) -> Card | None:
+        """The card of a decrypted card point of this hand's decks (None: no card)."""
+        return self._points.get(point)
 
     def cheat(
         self,
@@ -332,7 +376,7 @@ class Table:
         offence: Offence = Offence.PROTOCOL,
         **data: Any,
     ) -> None:
-        """Report a cheat; the first one stops the hand (straight to the reveal).
+        """Report a cheat; the first one stops the hand (nothing more is written).
         ``data``: the :class:`CheatDetected` fields ``claim``, ``falsified``, ``about``."""
         ev = CheatDetected(seat, seq, rule, offence, detail, **data)
         self.cheats.append(ev)
@@ -393,6 +437,9 @@ class Table:
             step = self._current()
             if step is None:
                 break
+            if not step.seats:  # nothing to publish: finished at once
+                self._finished(step, [])
+                continue
             if self._advance(step):
                 continue
             act = step.idle(self)
@@ -432,13 +479,15 @@ class Table:
         if self._abandon is not None:
             return AbandonStep.start(self, self._abandon)
         if self.aborting is not None:
-            return None if self.revealed else SecretsStep.start(self)
+            return None
+        if not self.seat_keys:
+            return KeyStep.start(self)
         need = self.engine.need()
         new_hand = isinstance(need, Finished) or (
             isinstance(need, Shuffle) and need.hand + 1 != self.hand
         )
         if new_hand and not self.revealed:
-            return SecretsStep.start(self)
+            return ShowdownStep.start(self)
         if isinstance(need, Finished):
             if self.result is None:
                 self.result = need.result
@@ -458,7 +507,11 @@ class Table:
             return True
 
     def _finished(self, step: Step, entries: list[LogEntry]) -> None:
-        nxt = step.finish(self, entries)
+        try:
+            nxt = step.finish(self, entries)
+        except MentalPokerError as e:
+            self.cheat(e.seat, entries[-1].seq if entries else None, e.step or step.kind, str(e))
+            return
         if self._step is not step:
             return  # a cheat stopped the step
         if nxt is not None:
@@ -481,11 +534,9 @@ class Table:
                 if self._other_votes_abandon(entry, author):
                     return True
                 continue
-            if self.aborting is not None or entry.kind == _SECRETS:
-                self._restash([entry, *todo] if self.aborting is not None else [entry])
-                if self.aborting is not None:
-                    return True
-                continue
+            if self.aborting is not None:
+                self._restash([entry, *todo])
+                return True
             if entry.seat != author or entry.kind != step.kind:
                 self.cheat(
                     entry.seat,
@@ -550,18 +601,16 @@ class Table:
             todo = self.pending.take(seq)
             while todo:
                 entry = todo.pop(0)
-                if self.aborting is not None and step.kind != _SECRETS:
+                if self.aborting is not None:
                     self._restash([entry, *todo])
                     return True
-                if entry.kind in (_SECRETS, _ABANDON) and step.kind != entry.kind:
-                    self._restash([entry])  # its author aborted: wait until we see why
-                    if entry.kind == _ABANDON and self._other_votes_abandon(entry, None):
+                if entry.kind == _ABANDON and step.kind != entry.kind:
+                    self._restash([entry])  # its author voted: join if we wait for it too
+                    if self._other_votes_abandon(entry, None):
                         return True
                     continue
                 if step.kind == _ABANDON and entry.kind != _ABANDON:
                     continue  # a late entry of the step we left behind
-                if self.aborting is not None and entry.kind != _SECRETS:
-                    continue  # stale contributions to the abandoned step
                 try:
                     new = rnd.offer(entry)
                 except TranscriptError as e:
@@ -574,9 +623,7 @@ class Table:
                         step.check(self, entry)
                     except Blame as b:
                         self.cheat(entry.seat, entry.seq, b.rule, b.message)
-                    if self._step is not step or (
-                        self.aborting is not None and step.kind != _SECRETS
-                    ):
+                    if self._step is not step or self.aborting is not None:
                         self._restash(todo)
                         return True
         if not rnd.complete:
@@ -605,111 +652,51 @@ class Table:
         self._reset_step()
         return True
 
-    def by_deck(self, positions: tuple[int, ...]) -> list[tuple[Deck, list[int]]]:
-        """``positions`` grouped by the deck that holds them, in deck order."""
-        groups: list[tuple[Deck, list[int]]] = []
-        for deck in self.decks:
-            ps = [p for p in positions if deck.holds(p)]
-            if ps:
-                groups.append((deck, ps))
-        if sum(len(ps) for _, ps in groups) != len(positions):
-            raise AssertionError("the engine named a position outside every deck")
-        return groups
-
     # ---------------------------------------------------------------- hands
     def begin_hand(self, hand: int) -> None:
-        """Start transcript hand ``hand``: new decks, orders and knowledge."""
+        """Start transcript hand ``hand``: new decks, positions and knowledge."""
         self.hand = hand
         self.decks = []
-        self.orders = []
-        self.my_orders = []
-        self.labels = {"random": 0, "order": 0}
+        self.slots = {}
+        self._points = {}
+        self.reshuffled = None
+        self.reshuffle_step = -1
         self.knowledge = {}
         self.revealed = False
-        self.accuse = None
         self._out.append(HandStarted(hand))
 
-    def new_deck(self, first: int, cards: tuple[Card, ...]) -> None:
-        """Add the deck of a new ``Shuffle`` (with this seat's persisted secrets)."""
-        spec = DeckSpec.make(self.table_id, self.hand, self.seats, first, cards)
-        mine = None
-        if self.me is not None:
-            rnd, me = self.random, self.me
-            assert rnd is not None
-            wire = self.secret(
-                f"hand{self.hand}/deck{first}",
-                lambda: ShuffleSecrets.generate(spec, me, rnd).to_wire(),
-            )
-            mine = ShuffleSecrets.from_wire(wire, spec, me)
-        self.decks.append(Deck(spec, PublicShuffle(spec), mine))
+    def add_deck(self, deck: Deck) -> None:
+        """A new deck of the hand (its card points become decryptable)."""
+        self.decks.append(deck)
+        self._points.update(deck.points)
 
-    def end_of_hand(self, secrets: Mapping[int, Any], seq: int) -> None:
-        """Verify every deck, order and claim of the hand from the revealed secrets."""
+    def end_of_hand(self, seq: int | None) -> None:
+        """Check every claim of the hand against the cards opened by its end (the
+        showdown opens every card still hidden in a hand).  A claim made before the last
+        hand re-shuffle (Akulina) cannot be checked this way (positions no longer follow
+        their cards) and is skipped: such claims are proven when made or not at all."""
         cheats_before = len(self.cheats)
-        cards: dict[int, Card] = {}
-        pks = [s.sealing for s in self.genesis.seats]
-        try:
-            for i, deck in enumerate(self.decks):
-                revealed = []
-                for s in range(self.seats):
-                    ds = secrets[s]["decks"]
-                    revealed.append(ds[i] if i < len(ds) else None)
-                cards.update(
-                    verify_deck(
-                        deck.spec,
-                        deck.record.bodies,
-                        revealed,
-                        sealed_shares=[SealedShare(*sh) for sh in deck.sealed],
-                        open_shares=[OpenShare(*op) for op in deck.opened],
-                        public_keys=pks,
-                    )
-                )
-            counts: dict[int, int] = {}
-            for oc in self.orders:
-                k = counts.get(oc.holder, 0)
-                counts[oc.holder] = k + 1
-                orders = secrets[oc.holder]["orders"]
-                check_order(
-                    self.ctx(),
-                    oc.holder,
-                    oc.label,
-                    oc.commitment,
-                    orders[k] if k < len(orders) else None,
-                    oc.positions,
-                    oc.picks,
-                )
-        except MentalPokerError as e:
-            self.cheat(e.seat, seq, e.step, str(e))
-            return
+        cards = {p: s.card for p, s in self.slots.items() if s.card is not None}
         for claim in self.engine.claims():
-            if claim.hand != self.hand - 1:
+            if claim.hand != self.hand - 1 or claim.step < self.reshuffle_step:
                 continue
-            detail = "the revealed cards make the claim false"
             try:
                 why = claim.check(cards)
             except KeyError:
-                why, detail = Falsified(), "the claim refers to a card outside the hand"
+                continue  # refers to a card nobody opened: not checkable here
             if why is not None:
                 at = self._move_seq.get((claim.hand, claim.step))
                 self.cheat(
                     claim.seat,
                     at,
                     claim.rule,
-                    f"{claim.kind} {dict(claim.about)}: {detail} {why}",
+                    f"{claim.kind} {dict(claim.about)}: the opened cards make the claim false "
+                    f"{why}",
                     Offence.FALSE_CLAIM,
                     claim=claim,
                     falsified=why,
                 )
         self.revealed_cards[self.hand] = cards
-        if self.accuser is not None and len(self.cheats) == cheats_before:
-            # an accusation that the revealed secrets do not bear out
-            self.cheat(
-                self.accuser,
-                seq,
-                "false accusation",
-                f"seat {self.accuser} reported a bad key share, but every share was right",
-                Offence.FALSE_ACCUSATION,
-            )
         if len(self.cheats) == cheats_before and self.aborting is None:
             self.verified.append(self.hand)
             self._out.append(HandVerified(self.hand))

@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from p2pcards import PROTOCOL_VERSION as PROTOCOL_VERSION  # every entry and the genesis
 from p2pcards.transcript._codec import MAX_ENTRY_BYTES, pack, unpack
 from p2pcards.transcript._errors import (
     BadSignature,
@@ -36,8 +37,6 @@ from p2pcards.transcript._errors import (
     WrongTable,
 )
 
-PROTOCOL_VERSION = 1
-"""The protocol version carried by every entry and by the genesis."""
 ENTRY_DOMAIN = b"p2pcards/v1/transcript/entry\x00"
 """Prefix of the signed message: a signature is over ``ENTRY_DOMAIN + unsigned``."""
 TABLE_ID_LEN = 16
@@ -203,7 +202,9 @@ def _parse(data: bytes, public_key_of_seat: KeyLookup | None) -> Entry:
     seat: int = e_seat
     if version != PROTOCOL_VERSION or isinstance(version, bool):
         shown = repr(version)[:40] if isinstance(version, int | str) else type(version).__name__
-        raise MalformedEntry(seat, f"entry header: protocol version {shown} is not 1")
+        raise MalformedEntry(
+            seat, f"entry header: protocol version {shown} is not {PROTOCOL_VERSION}"
+        )
     if not (isinstance(e_table, bytes) and len(e_table) == TABLE_ID_LEN):
         raise MalformedEntry(seat, "entry header: table id is not 16 bytes")
     if not _is_uint(e_hand, MAX_HAND):

@@ -4,7 +4,7 @@
 Seat 0 (the host) signs the ``genesis`` entry (hand 0, sequence 0, previous hash all
 zeros) whose body describes the table::
 
-    {"protocol": 1, "table": bin(16), "game": str, "options": {str: int|str|bool|nil},
+    {"protocol": 3, "table": bin(16), "game": str, "options": {str: int|str|bool|nil},
      "seats": [{"name": str, "identity": bin(32), "sealing": bin(32)}, ...]}
 
 Seat *i* is ``seats[i]``: ``identity`` is its raw Ed25519 public key (signatures),

@@ -14,13 +14,13 @@ from p2pcards.ui._names import Names
 from p2pcards.ui._texts import Texts
 
 KINDS = {
-    "pass": "shuffle",
+    "key": "accept",
     "share": "keys",
-    "ack": "receive",
-    "rcommit": "random",
-    "rvalue": "random",
-    "taken": "give",
-    "secrets": "reveal",
+    "reencrypt": "give",
+    "reshuffle": "order",
+    "lot": "random",
+    "lot-open": "random",
+    "showdown": "reveal",
 }
 """The table's entry kinds that the seat controller's reasons name otherwise."""
 
@@ -37,10 +37,11 @@ def waiting_reason(
 
     ``reason`` is the seat controller's ``Awaiting.reason`` ("accept", "shuffle", "keys",
     "receive", "open", "random", "order", "give", "move", "reveal", "abandon") or the
-    table's entry kind ("pass", "share", "ack", "rcommit", "rvalue", "taken",
-    "secrets"); ``seat``: the seat the step is about (``Awaiting.for_seat``: whose cards
-    the keys are for, who orders, who is voted out); ``pass_no``: the shuffle pass (from
-    1).  An unknown reason gives "".
+    table's entry kind ("key", "shuffle", "share", "reencrypt", "reshuffle", "lot",
+    "lot-open", "showdown"); ``seat``: the seat the step is about (``Awaiting.for_seat``:
+    whose cards the keys are for, who shuffles, who is voted out); ``pass_no``: the
+    shuffle pass (from 1; None in protocol 3, one pass per seat).  An unknown reason
+    gives "".
     """
     reason = KINDS.get(reason, reason)
     who = names[seat] if seat is not None else "?"

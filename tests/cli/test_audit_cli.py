@@ -9,7 +9,6 @@ import pytest
 from p2pcards.cli import main
 from p2pcards.transcript import RecordType, encode_log
 from tests.table.harness import Harness
-from tests.table.test_cheats import first
 
 
 def write_log(path: Path, entries: list[bytes]) -> Path:
@@ -36,7 +35,7 @@ def test_audit_in_russian_in_words(tmp_path: Path, honest_log: list[bytes], caps
     assert main(["audit", str(log), "--lang", "ru"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out == [
-        "игра: akulina, игроки: seat0, seat1, seat2, записей: 147",
+        "игра: akulina, игроки: seat0, seat1, seat2, записей: 97",
         "ПРОВЕРЕНО: проверена 1 раздача. проигравший: seat0 (1 проигрыш); seat1, seat2 — 0.",
     ]
 
@@ -52,28 +51,37 @@ def test_audit_json_keeps_the_data(tmp_path: Path, honest_log: list[bytes], caps
 
 
 def test_audit_names_the_cheat(tmp_path: Path, capsys) -> None:
-    def other(t, picked):  # type: ignore[no-untyped-def]
-        return next(p for p in t.engine.hands[t.me] if p != picked)
+    """A wrong decryption share: an honest seat's log stops before it; with the rejected
+    entry after it (as the cheater's own log holds it), the audit names seat 1 there."""
+    from p2pcards.mental_poker._ristretto import G, add
 
-    h = Harness("akulina", 3, seed=10, cheat=first("taken", other))
+    def wrong(t, step, body):  # type: ignore[no-untyped-def]
+        if step.kind != "share":
+            return body
+        return [[add(body[0][0], G), *body[0][1:]], body[1]]
+
+    h = Harness("akulina", 3, seed=10)
+    h.tables[1].alter = wrong
     h.run()
-    log = write_log(tmp_path / "c.log", h.logs()[0])
+    bad = next(e for e in h.tables[1].log if e.kind == "share" and e.seat == 1)
+    log = write_log(tmp_path / "c.log", [*h.logs()[0], bad.raw])
     assert main(["audit", str(log), "--json"]) == 1
     out = capsys.readouterr().out
-    assert '"verdict": "cheating"' in out and '"seat": 1' in out and "hand order" in out
+    assert '"verdict": "cheating"' in out and '"seat": 1' in out
+    assert f'"entry": {bad.seq}' in out and "decryption shares" in out
 
 
 def test_audit_of_a_log_that_stops_midway(tmp_path: Path, honest_log: list[bytes], capsys) -> None:
-    log = write_log(tmp_path / "p.log", honest_log[: len(honest_log) // 2])
+    log = write_log(tmp_path / "p.log", honest_log[:10])  # in the deal's round of shares
     assert main(["audit", str(log), "--lang", "en"]) == 3
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "INCOMPLETE: 0 hands checked; the log stops while waiting for seat1, seat2: "
-        "keys for seat0's cards."
+        "INCOMPLETE: 0 hands checked; the log stops while waiting for seat0, seat1, seat2: "
+        "keys to the cards dealt."
     )
     assert main(["audit", str(log), "--lang", "ru"]) == 3
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "НЕ ЗАВЕРШЕНО: проверено 0 раздач; журнал обрывается на ожидании: seat1, seat2 "
-        "(ключи к картам игрока seat0)."
+        "НЕ ЗАВЕРШЕНО: проверено 0 раздач; журнал обрывается на ожидании: seat0, seat1, seat2 "
+        "(ключи к розданным картам)."
     )
 
 

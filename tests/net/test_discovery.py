@@ -7,7 +7,7 @@ import hashlib
 from _netns import run_scenario
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from p2pcards import net
+from p2pcards import PROTOCOL_VERSION, net
 
 
 def _fp(i: int) -> str:
@@ -29,7 +29,7 @@ def test_table_appears_updates_is_renamed_and_disappears() -> None:
         "fp": _fp(0),
         "table": "a1" * 8,
         "address": ["127.0.0.1", 42001],
-        "version": 2,
+        "version": PROTOCOL_VERSION,
     }
     assert out["updated_taken"] == 2  # TXT follows the seats
     assert out["host2_name"] == "Стол Пети-2"  # clash renamed, not fatal

@@ -43,10 +43,10 @@ async def test_a_gossiped_entry_is_verified_once(
     s.take_gossip()
     assert len(t.log) == 3
     calls.clear()
-    assert s.store.offer(3, full[3])  # seat 0's first shuffle pass
+    assert s.store.offer(3, full[3]) and s.store.offer(4, full[4])  # seats 0, 1's keys
     s.take_gossip()
-    assert calls == [full[3]]
-    assert [e.raw for e in t.log][:4] == full[:4]
+    assert calls == [full[3], full[4]]
+    assert [e.raw for e in t.log][:6] == full[:6]  # the key round, with our own key
     assert s.store.head() == len(t.log) - 1  # the store is the table's log
     assert TableStorage(t.table_id, tmp_path).entries() == [e.raw for e in t.log]  # the file
 

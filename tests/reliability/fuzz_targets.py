@@ -798,9 +798,9 @@ class TableFuzzer:
             if what <= 6:
                 body = mutate(c, body, extra)
             elif what == 7:
-                hdr["kind"] = c.pick(["pass", "share", "open", "ack", "move", "order",
-                                      "taken", "rcommit", "rvalue", "secrets", "accept",
-                                      "genesis", "zz-unknown"])  # fmt: skip
+                hdr["kind"] = c.pick(["key", "shuffle", "share", "open", "reencrypt",
+                                      "reshuffle", "lot", "lot-open", "move", "showdown",
+                                      "abandon", "accept", "genesis", "zz-unknown"])  # fmt: skip
             elif what == 8:
                 hdr["hand"] = max(0, e.hand + c.pick([1, -1, 7]))
             elif what == 9:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from p2pcards import net
+from p2pcards import PROTOCOL_VERSION, net
 from p2pcards.table import CheatDetected, Table
 from p2pcards.transcript import MalformedEntry, peek_entry, sign_entry
 from tests.reliability.fuzz_targets import (
@@ -99,7 +99,9 @@ def test_deeply_nested_entry_header_is_malformed(depth: int) -> None:
         [_nested(depth), bytes(16), 1, 1, bytes(32), 2, "move", b""], use_bin_type=True
     )
     raw = msgpack.packb([unsigned, bytes(64)], use_bin_type=True)
-    with pytest.raises(MalformedEntry, match="protocol version list is not 1") as e:
+    with pytest.raises(
+        MalformedEntry, match=f"protocol version list is not {PROTOCOL_VERSION}"
+    ) as e:
         peek_entry(raw)
     assert e.value.seat == 2
 
@@ -111,7 +113,7 @@ def test_entry_of_a_later_hand_is_blamed_on_its_signer() -> None:
     h = Harness("akulina", 3, seed=5)
     h.run()
     log = h.logs()[0]
-    first_pass = next(i for i, raw in enumerate(log) if peek_entry(raw).kind == "pass")
+    first_pass = next(i for i, raw in enumerate(log) if peek_entry(raw).kind == "shuffle")
     e = peek_entry(log[first_pass])
     assert (e.seat, e.hand) == (0, 1)
     forged = sign_entry(
@@ -121,7 +123,7 @@ def test_entry_of_a_later_hand_is_blamed_on_its_signer() -> None:
         seq=e.seq,
         prev=e.prev,
         seat=0,
-        kind="pass",
+        kind="shuffle",
         body=e.body,
     )
     observer = Table(log[0])

@@ -11,7 +11,7 @@ import pytest
 
 from p2pcards.table import CheatDetected, Rejected, Table
 from p2pcards.transcript import peek_entry, sign_entry
-from tests.reliability.fuzz_targets import INVALID_POINTS, SMALL_ORDER_POINTS, mixed_order_point
+from tests.reliability.fuzz_targets import INVALID_POINTS, SMALL_ORDER_POINTS
 from tests.table.harness import Harness
 
 HARNESS = Harness("akulina", 3, seed=5)
@@ -19,7 +19,7 @@ HARNESS.run()
 LOG = HARNESS.logs()[0]
 KEYS = [t._key for t in HARNESS.tables]
 RESULT = HARNESS.tables[0].result
-FIRST_PASS = next(i for i, raw in enumerate(LOG) if peek_entry(raw).kind == "pass")
+FIRST_PASS = next(i for i, raw in enumerate(LOG) if peek_entry(raw).kind == "shuffle")
 FIRST_MOVE = next(i for i, raw in enumerate(LOG) if peek_entry(raw).kind == "move")
 
 
@@ -110,29 +110,28 @@ def test_wrong_types_in_a_move_are_blamed(body: Any) -> None:
 
 @pytest.mark.parametrize(
     "point",
-    [*SMALL_ORDER_POINTS, *INVALID_POINTS[:4], "mixed"],
-    ids=[*(f"small{i}" for i in range(8)), "y=p", "y=p+1", "ff", "not-on-curve", "mixed"],
+    [*SMALL_ORDER_POINTS, *INVALID_POINTS[:4], bytes(32)],
+    ids=[*(f"small{i}" for i in range(8)), "y=p", "y=p+1", "ff", "not-on-curve", "identity"],
 )
-def test_bad_point_in_a_pass_body_is_blamed_on_its_signer(point: Any) -> None:
-    """A small-order point, a non-canonical or off-curve encoding, or a point outside
-    the prime-order subgroup in seat 0's first shuffle pass."""
+def test_bad_point_in_a_shuffle_body_is_blamed_on_its_signer(point: Any) -> None:
+    """Ed25519's small-order points, non-canonical or off-curve encodings, or the
+    identity in seat 0's shuffle (Ristretto255 has no small-order element: each is an
+    invalid encoding or a valid point that breaks the proof)."""
     e = peek_entry(LOG[FIRST_PASS])
-    com, points = e.body
-    if point == "mixed":
-        point = mixed_order_point(points[3])
-    body = [com, [*points[:3], point, *points[4:]]]
+    deck, proof = e.body
+    body = [[*deck[:3], [point, deck[3][1]], *deck[4:]], proof]
     c = blamed(FIRST_PASS, resign(FIRST_PASS, body=body))
     assert c.seat == e.seat == 0 and c.seq == FIRST_PASS
-    assert "pass 1" in c.rule or "pass" in c.detail
+    assert "shuffle" in c.rule
 
 
-def test_base_point_in_a_pass_blames_no_other_seat() -> None:
+def test_base_point_in_a_shuffle_blames_no_other_seat() -> None:
     """The base point (a known discrete log) is a valid group element: whatever the
     checks make of it, only seat 0, which signed it, may be blamed."""
     e = peek_entry(LOG[FIRST_PASS])
-    com, points = e.body
+    deck, proof = e.body
     t = table_at(FIRST_PASS)
-    outs = t.receive(resign(FIRST_PASS, body=[com, [INVALID_POINTS[4], *points[1:]]]))
+    outs = t.receive(resign(FIRST_PASS, body=[[[INVALID_POINTS[4], deck[0][1]], *deck[1:]], proof]))
     assert all(o.seat in (None, 0) for o in outs if isinstance(o, CheatDetected | Rejected))
 
 

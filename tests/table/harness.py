@@ -73,8 +73,9 @@ def force_move(h: Harness, seat: int, t: Table, move: Move) -> None:
     h.handle(seat, t.decide(legal[0]))
 
 
-SECRET_OF = {"move": "move{seq}", "pass": "hand{hand}/deck", "rcommit": "hand{hand}/random",
-             "order": "hand{hand}/order"}  # fmt: skip
+SECRET_OF = {"move": "move{seq}", "key": "seed", "shuffle": "seed", "share": "seed", "open": "seed",
+             "reencrypt": "seed", "reshuffle": "seed", "lot": "seed", "lot-open": "seed",
+             "showdown": "seed"}  # fmt: skip
 """Entry kind -> the persisted secret (key prefix) its body depends on."""
 
 
@@ -113,6 +114,7 @@ class Harness:
         self.rng = rng
         seats = make_seats(self.n, rng)
         genesis = make_genesis_bytes(self.game, seats, rng.randbytes(16), **self.options)
+        self.proof_cache: dict[bytes, Any] = {}
         self.tables = [
             Table(
                 genesis,
@@ -120,6 +122,7 @@ class Harness:
                 identity=key,
                 sealing_key=sk,
                 random_bytes=random.Random(rng.getrandbits(64)).randbytes,
+                proof_cache=self.proof_cache,
             )
             for i, (key, sk, _pk) in enumerate(seats)
         ]
@@ -206,6 +209,7 @@ class Harness:
             sealing_key=old.sealing,
             random_bytes=random.Random(self.rng.getrandbits(64)).randbytes,
             secrets=dict(self.persisted[seat]),
+            proof_cache=self.proof_cache,
         )
         new.alter = old.alter
         self.tables[seat] = new

@@ -7,6 +7,7 @@ import pytest
 
 from p2pcards.transcript import (
     ENTRY_DOMAIN,
+    PROTOCOL_VERSION,
     ZERO_HASH,
     BadSignature,
     BrokenChain,
@@ -21,6 +22,8 @@ from p2pcards.transcript import (
     verify_entry,
 )
 from tests.transcript._transcript_helpers import OTHER_TABLE, TABLE, identity
+
+V = PROTOCOL_VERSION
 
 KEYS = {s: identity(s).public_key() for s in range(4)}
 
@@ -60,7 +63,7 @@ def test_round_trip_keeps_every_field_and_the_exact_bytes() -> None:
     assert len(sig) == 64
     identity(2).public_key().verify(sig, ENTRY_DOMAIN + unsigned)
     header = msgpack.unpackb(unsigned)
-    assert header[:7] == [1, TABLE, 3, 9, b"\x11" * 32, 2, "keys"]
+    assert header[:7] == [V, TABLE, 3, 9, b"\x11" * 32, 2, "keys"]
     assert msgpack.unpackb(header[7], strict_map_key=False) == body
 
 
@@ -225,17 +228,17 @@ def _with_header(header: list[object], seat_key: int = 1) -> bytes:
     ("header", "fragment"),
     [
         ([2, TABLE, 1, 1, ZERO_HASH, 1, "move", b"\xc0"], "protocol version"),
-        ([1, b"short", 1, 1, ZERO_HASH, 1, "move", b"\xc0"], "table id"),
-        ([1, TABLE, -1, 1, ZERO_HASH, 1, "move", b"\xc0"], "hand"),
-        ([1, TABLE, 1, True, ZERO_HASH, 1, "move", b"\xc0"], "sequence"),
-        ([1, TABLE, 1, 1, b"\x00" * 31, 1, "move", b"\xc0"], "previous-entry hash"),
-        ([1, TABLE, 1, 1, ZERO_HASH, 1, "Move!", b"\xc0"], "kind"),
-        ([1, TABLE, 1, 1, ZERO_HASH, 1, "move", "nil"], "body is not bin"),
-        ([1, TABLE, 1, 1, ZERO_HASH, 1, "move", b"\xcb" + b"\x00" * 8], "float"),  # a float
-        ([1, TABLE, 1, 1, ZERO_HASH, 1, "move", b"\xd4\x01\x00"], "msgpack"),  # ext
-        ([1, TABLE, 1, 1, ZERO_HASH, 1, "move", b"\x91" * 17 + b"\xc0"], "deeper"),
-        ([1, TABLE, 1, 1, ZERO_HASH, 1, "move", b"\xc0\xc0"], "msgpack"),  # trailing
-        ([1, TABLE, 1, 1, ZERO_HASH, 1, "move", b"\x81\x90\x01"], "msgpack"),  # list key
+        ([V, b"short", 1, 1, ZERO_HASH, 1, "move", b"\xc0"], "table id"),
+        ([V, TABLE, -1, 1, ZERO_HASH, 1, "move", b"\xc0"], "hand"),
+        ([V, TABLE, 1, True, ZERO_HASH, 1, "move", b"\xc0"], "sequence"),
+        ([V, TABLE, 1, 1, b"\x00" * 31, 1, "move", b"\xc0"], "previous-entry hash"),
+        ([V, TABLE, 1, 1, ZERO_HASH, 1, "Move!", b"\xc0"], "kind"),
+        ([V, TABLE, 1, 1, ZERO_HASH, 1, "move", "nil"], "body is not bin"),
+        ([V, TABLE, 1, 1, ZERO_HASH, 1, "move", b"\xcb" + b"\x00" * 8], "float"),  # a float
+        ([V, TABLE, 1, 1, ZERO_HASH, 1, "move", b"\xd4\x01\x00"], "msgpack"),  # ext
+        ([V, TABLE, 1, 1, ZERO_HASH, 1, "move", b"\x91" * 17 + b"\xc0"], "deeper"),
+        ([V, TABLE, 1, 1, ZERO_HASH, 1, "move", b"\xc0\xc0"], "msgpack"),  # trailing
+        ([V, TABLE, 1, 1, ZERO_HASH, 1, "move", b"\x81\x90\x01"], "msgpack"),  # list key
     ],
 )
 def test_malformed_headers_and_bodies_name_the_seat(header: list[object], fragment: str) -> None:
@@ -246,7 +249,7 @@ def test_malformed_headers_and_bodies_name_the_seat(header: list[object], fragme
 
 
 def test_body_within_the_depth_limit_is_fine() -> None:
-    data = _with_header([1, TABLE, 1, 1, ZERO_HASH, 1, "move", b"\x91" * 15 + b"\xc0"])
+    data = _with_header([V, TABLE, 1, 1, ZERO_HASH, 1, "move", b"\x91" * 15 + b"\xc0"])
     body = verify_entry(data, KEYS).body
     depth = 0
     while isinstance(body, list):
@@ -256,5 +259,5 @@ def test_body_within_the_depth_limit_is_fine() -> None:
 
 def test_bad_seat_field_blames_nobody() -> None:
     with pytest.raises(MalformedEntry) as err:
-        verify_entry(_with_header([1, TABLE, 1, 1, ZERO_HASH, "one", "move", b"\xc0"]), KEYS)
+        verify_entry(_with_header([V, TABLE, 1, 1, ZERO_HASH, "one", "move", b"\xc0"]), KEYS)
     assert err.value.seat is None

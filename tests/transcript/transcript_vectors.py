@@ -14,6 +14,7 @@ import msgpack
 
 from p2pcards.transcript import (
     ENTRY_DOMAIN,
+    PROTOCOL_VERSION,
     Entry,
     Log,
     RecordType,
@@ -187,7 +188,7 @@ def build() -> dict[str, Any]:
 def _signed_raw(
     seat: int, body: bytes, key_seat: int | None = None, seq_bytes: bytes | None = None
 ) -> bytes:
-    header = [1, TABLE, 1, 9, bytes(32), seat, "move", body]
+    header = [PROTOCOL_VERSION, TABLE, 1, 9, bytes(32), seat, "move", body]
     unsigned = msgpack.packb(header, use_bin_type=True)
     if seq_bytes is not None:  # the same header with seq written in a longer form
         parts = [msgpack.packb(x, use_bin_type=True) for x in header]

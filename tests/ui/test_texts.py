@@ -89,8 +89,8 @@ def test_names_are_never_pasted_into_an_inflected_slot() -> None:
     assert waiting_reason(t, Names(RU_NAMES.names, me=1), "share", seat=1) == (
         "ключи к вашим картам"
     )
-    assert waiting_reason(Texts("en"), RU_NAMES, "pass", pass_no=1) == "the shuffle (pass 1)"
-    assert waiting_reason(t, RU_NAMES, "pass", pass_no=2) == "перемешивание колоды (проход 2)"
+    assert waiting_reason(Texts("en"), RU_NAMES, "shuffle", pass_no=1) == "the shuffle (pass 1)"
+    assert waiting_reason(t, RU_NAMES, "shuffle", pass_no=2) == "перемешивание колоды (проход 2)"
     assert waiting_line(t, RU_NAMES, (1, 2), 12.7) == "ждём: Борис, Вера… 12 с"
 
 

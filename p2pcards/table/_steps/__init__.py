@@ -1,20 +1,22 @@
 """Protocol steps: how the table answers one engine need with log entries.
 
-One class per entry kind (``protocol/table.md`` §2 is the normative table):
+One class per entry kind (``protocol/table.md`` §2 is the normative table; the bodies are
+in ``protocol/mental_poker_v2.md``):
 
 ============  ==================  =========================  ==========================
 kind          class               written by                 body
 ============  ==================  =========================  ==========================
-pass          PassStep            each seat in turn (2N)     SPEC §5.2 / §5.3
-share         ShareStep           round: every seat but t    ``[t, [positions], sealed]``
-ack           AckStep             the recipient t            ``[]`` or ``["accuse", …]``
-open          OpenStep            round: every seat          ``[open body per deck]``
-rcommit       RCommitStep         round: every seat          32-byte commitment
-rvalue        RValueStep          round: every seat          32-byte value
-order         OrderStep           the holder                 32-byte commitment
-taken         TakenStep           the holder                 the position handed over
+key           KeyStep             round: every seat (once)   ``[Y, V, r]`` (§5)
+shuffle       ShuffleStep         each seat in turn (N)      ``[deck', proof]`` (§9)
+share         ShareStep           round: seats with shares   ``[[D…], [c, s]]`` (§7)
+open          OpenStep            round: seats with shares   ``[[D…], [c, s]]`` (§7)
+reencrypt     ReencryptStep       the card's holder          ``[[C', proof] …]`` (§8)
+reshuffle     ReshuffleStep       the hand's holder          ``[hand', proof]`` (§9)
+(take)        TakeStep            nobody (derived)           —
+lot           LotShuffleStep      each seat in turn (N)      ``[tokens', proof]`` (§9)
+lot-open      LotOpenStep         round: every seat          ``[[D], [c, s]]`` (§7)
 move          MoveStep            the deciding seat          ``encode_event(move)``
-secrets       SecretsStep         round: every seat          ``{"decks": …, "orders": …}``
+showdown      ShowdownStep        round: seats with shares   ``[[D…], [c, s]]`` (§7)
 abandon       AbandonStep         round: all but the stalled ``[stalled]``
 ============  ==================  =========================  ==========================
 
@@ -33,38 +35,43 @@ from p2pcards.table._steps._base import (
     Step,
     TableCore,
 )
-from p2pcards.table._steps._control import AbandonStep, SecretsStep
-from p2pcards.table._steps._hand import Deck, OrderCommit
+from p2pcards.table._steps._control import AbandonStep
+from p2pcards.table._steps._hand import Deck, Slot
+from p2pcards.table._steps._keys import KEY_LABEL, KeyStep
 from p2pcards.table._steps._move import MoveStep
-from p2pcards.table._steps._open import OpenStep
-from p2pcards.table._steps._order import OrderStep, TakenStep
-from p2pcards.table._steps._random import RCommitStep, RValueStep
+from p2pcards.table._steps._order import ReshuffleStep, TakeStep
+from p2pcards.table._steps._pass import ReencryptStep
+from p2pcards.table._steps._random import FixedLot, LotOpenStep, LotShuffleStep
 from p2pcards.table._steps._registry import FIRST_STEP, StepFactory, first_step
-from p2pcards.table._steps._reveal import AckStep, ShareStep
-from p2pcards.table._steps._shuffle import PassStep
+from p2pcards.table._steps._shares import OpenStep, SharesRound, ShareStep, ShowdownStep
+from p2pcards.table._steps._shuffle import ShuffleStep
 
 __all__ = [
     "FIRST_STEP",
+    "KEY_LABEL",
     "AbandonStep",
-    "AckStep",
     "Alter",
     "Blame",
     "Deck",
     "Expect",
+    "FixedLot",
+    "KeyStep",
+    "LotOpenStep",
+    "LotShuffleStep",
     "MoveStep",
     "OpenStep",
-    "OrderCommit",
-    "OrderStep",
-    "PassStep",
-    "RCommitStep",
-    "RValueStep",
+    "ReencryptStep",
+    "ReshuffleStep",
     "RoundStep",
-    "SecretsStep",
     "ShareStep",
+    "SharesRound",
+    "ShowdownStep",
+    "ShuffleStep",
     "SingleStep",
+    "Slot",
     "Step",
     "StepFactory",
     "TableCore",
-    "TakenStep",
+    "TakeStep",
     "first_step",
 ]

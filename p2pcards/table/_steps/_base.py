@@ -14,6 +14,9 @@ the four duties of its kind:
   :meth:`TableCore.apply`), returning the next step of the same need, or ``None`` when
   the need is answered (or the step is over).
 
+A step with no seats (nothing to publish: a Reveal whose shares are all out, the pick of
+a re-shuffled hand) is finished at once with no entry.
+
 The :class:`~p2pcards.table.Table` runs the loop (whose entry may come next, the pending
 buffer, rounds, cheat reporting); steps see the table only through :class:`TableCore`.
 """
@@ -29,9 +32,9 @@ from p2pcards.table._outputs import Offence
 if TYPE_CHECKING:
     from p2pcards.cards import Card
     from p2pcards.games import Game, GameState
-    from p2pcards.mental_poker import HandContext, HandOrderSecret, RandomBytes
+    from p2pcards.mental_poker import ProofContext, RandomBytes, SeatKey
     from p2pcards.table._outputs import Output
-    from p2pcards.table._steps._hand import Deck, OrderCommit
+    from p2pcards.table._steps._hand import Deck, Slot
     from p2pcards.transcript import Entry, Genesis, Round
 
 
@@ -68,24 +71,27 @@ class TableCore(Protocol):
 
     me: int | None
     seats: int
+    table_id: bytes
     genesis: Genesis
     game: Game[Any]
     engine: GameState
     hand: int
     knowledge: dict[int, Card]
     decks: list[Deck]
-    orders: list[OrderCommit]
-    my_orders: list[HandOrderSecret]
-    labels: dict[str, int]
-    accuse: tuple[int, str] | None
-    accuser: int | None
+    slots: dict[int, Slot]
+    seat_keys: list[bytes]
+    joint: bytes | None
+    reshuffled: tuple[int, tuple[int, ...]] | None
+    reshuffle_step: int
     revealed: bool
-    sealing: bytes | None
-    random: RandomBytes | None
 
     @property
     def next_seq(self) -> int:
         """The sequence number of the next entry of the log."""
+
+    @property
+    def my_key(self) -> SeatKey | None:
+        """This seat's ElGamal key (None: an observer)."""
 
     def restored(self, key: str) -> Any | None:
         """A secret persisted before a restart, or None."""
@@ -113,20 +119,28 @@ class TableCore(Protocol):
     def secret(self, key: str, make: Callable[[], Any]) -> Any:
         """A persisted secret (after a restart) or a fresh one, persisted now."""
 
-    def ctx(self) -> HandContext:
-        """The mental-poker context of the current hand."""
+    def proof_ctx(self, seat: int, label: str) -> ProofContext:
+        """The proof context of seat ``seat``'s proof at step ``label`` of this hand."""
 
-    def by_deck(self, positions: tuple[int, ...]) -> list[tuple[Deck, list[int]]]:
-        """``positions`` grouped by the deck that holds them, in deck order."""
+    def stream(self, label: str) -> RandomBytes:
+        """This seat's randomness for step ``label`` (derived from its persisted seed, so
+        a restarted seat re-makes the same body)."""
+
+    def checked(self, entry: Entry, check: Callable[[], Any]) -> Any:
+        """``check()`` (the proof checks of ``entry``), or its result for the very same
+        entry bytes checked before by a table sharing this one's cache."""
+
+    def card_of(self, point: bytes) -> Card | None:
+        """The card of a decrypted card point of this hand's decks (None: no card)."""
 
     def begin_hand(self, hand: int) -> None:
-        """Start transcript hand ``hand``: new decks, orders and knowledge."""
+        """Start transcript hand ``hand``: new decks, positions and knowledge."""
 
-    def new_deck(self, spec_first: int, cards: tuple[Card, ...]) -> None:
-        """Add the deck of a new ``Shuffle`` (with this seat's persisted secrets)."""
+    def add_deck(self, deck: Deck) -> None:
+        """A new deck of the hand (its card points become decryptable)."""
 
-    def end_of_hand(self, secrets: dict[int, Any], seq: int) -> None:
-        """Verify the whole hand from every seat's revealed secrets."""
+    def end_of_hand(self, seq: int | None) -> None:
+        """Check the claims of the hand with every card opened at its end."""
 
     def hand_abandoned(self, stalled: int, seq: int) -> None:
         """Record that the other seats ended the hand without ``stalled``."""
@@ -147,6 +161,14 @@ class Step:
     round: ClassVar[bool] = False
     seats: tuple[int, ...]
     seq: int | None = None
+    start_seq: int = 0
+    """The sequence number of the step's first entry (set when the step is made; it
+    names the step in proof contexts and seeds: :attr:`label`)."""
+
+    @property
+    def label(self) -> str:
+        """``"<kind> <start_seq>"``: unique in the log, the step label of its proofs."""
+        return f"{self.kind} {self.start_seq}"
 
     def expect(self) -> Expect:
         """What the step waits for."""

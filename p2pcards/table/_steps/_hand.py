@@ -1,40 +1,43 @@
-"""What a hand keeps across its steps: its decks and hand-order commitments."""
+"""What a hand keeps across its steps: each position's ciphertext and the shares published
+for it (protocol/table.md §2)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from p2pcards.mental_poker import DeckSpec, PublicShuffle, ShuffleSecrets
+from p2pcards.cards import Card
+from p2pcards.mental_poker import Ciphertext
+
+
+@dataclass
+class Slot:
+    """One position of the hand.  ``ct``: its current ciphertext (changed by a
+    re-encryption or a hand re-shuffle); ``shares``: seat -> its checked decryption share
+    of ``ct``; ``owner``: the seat that holds the card hidden (it was revealed to it, or
+    it re-shuffled its hand), None for a card in the stock; ``card``: the card once it is
+    open to everyone."""
+
+    ct: Ciphertext
+    shares: dict[int, bytes] = field(default_factory=dict)
+    owner: int | None = None
+    card: Card | None = None
+
+    def renew(self, ct: Ciphertext, owner: int | None) -> None:
+        """A new ciphertext of the same card: no share of it is published yet."""
+        self.ct = ct
+        self.shares = {}
+        self.owner = owner
 
 
 @dataclass
 class Deck:
-    """One shuffled deck of the current hand, with this seat's secrets (None for an
-    observer) and every published share, for the end-of-hand verification."""
+    """One ``Shuffle`` of the hand: positions ``first .. first+len(cards)-1``; ``points``
+    maps each card point of the deck's composition to its card."""
 
-    spec: DeckSpec
-    record: PublicShuffle
-    mine: ShuffleSecrets | None
-    sealed: list[tuple[int, int, tuple[int, ...], bytes]] = field(default_factory=list)
-    opened: list[tuple[int, tuple[int, ...], Any]] = field(default_factory=list)
-
-    def holds(self, position: int) -> bool:
-        """True if ``position`` belongs to this deck."""
-        return position in self.spec.positions
-
-    @property
-    def first(self) -> int:
-        """The deck's first position (unique within a hand: it names the deck)."""
-        return self.spec.first
-
-
-@dataclass
-class OrderCommit:
-    """A holder's hand-order commitment and the picks made from it."""
-
-    holder: int
-    label: int
-    commitment: bytes
-    positions: tuple[int, ...]
-    picks: list[tuple[int, int]] = field(default_factory=list)
+    first: int
+    cards: tuple[Card, ...]
+    points: dict[bytes, Card]
+    current: list[Ciphertext]
+    """The deck after the shuffles checked so far (the initial deck, then each seat's)."""
+    dealing: bool = True
+    """True until the first shares after its shuffle (the deal: every Reveal in a row)."""

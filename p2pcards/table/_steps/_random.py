@@ -1,4 +1,7 @@
-"""A joint random number: a round of commitments, then a round of values (SPEC §10)."""
+"""Lots (a fair number no seat can bias): a proven shuffle of ``k`` lot tokens by every
+seat in turn (``lot``), then position 0 opened by a round of shares (``lot-open``)
+(protocol/mental_poker_v2.md §11).  No commitments, so no last-revealer advantage: once
+one honest seat has shuffled, the outcome is uniform."""
 
 from __future__ import annotations
 
@@ -6,81 +9,120 @@ from typing import TYPE_CHECKING, Any
 
 from p2pcards.games import Random, RandomValue
 from p2pcards.mental_poker import (
-    check_random_value,
-    random_commitment,
-    random_result,
-    random_value,
+    Ciphertext,
+    check_points,
+    check_shares,
+    check_shuffle,
+    lot_deck,
+    lot_outcome,
+    make_shares,
+    shuffle_proven,
 )
-from p2pcards.table._steps._base import Blame, RoundStep, Step, TableCore
+from p2pcards.table._steps._base import RoundStep, SingleStep, Step, TableCore
+from p2pcards.table._steps._shuffle import own_deck
 
 if TYPE_CHECKING:
     from p2pcards.transcript import Entry
 
 
-class RCommitStep(RoundStep):
-    """Every seat commits to a random value (32 bytes; label = index of this Random in
-    the hand).  Next: :class:`RValueStep`."""
+class LotShuffleStep(SingleStep):
+    """Seat ``author`` shuffles the lot tokens (body ``[deck', proof]`` as a deck's
+    shuffle; a bad proof is blamed at the entry).  After the last seat:
+    :class:`LotOpenStep`."""
 
-    kind = "rcommit"
+    kind = "lot"
 
-    def __init__(self, seats: tuple[int, ...], need: Random) -> None:
-        super().__init__(seats)
+    def __init__(self, author: int, need: Random, deck: list[Ciphertext]) -> None:
+        super().__init__(author)
         self.need = need
-        self.commits: dict[int, bytes] = {}
-        self.my_value: bytes | None = None
+        self.deck = deck
 
     @classmethod
-    def start(cls, t: TableCore, need: Random) -> RCommitStep:
-        """The commitment round of ``need``."""
-        return cls(tuple(range(t.seats)), need)
+    def start(cls, t: TableCore, need: Random) -> Step:
+        """Seat 0's shuffle of ``need``'s lot tokens (a lot of one outcome needs none)."""
+        if need.k <= 1:
+            return FixedLot(need)
+        assert t.joint is not None
+        return cls.next(t, 0, need, lot_deck(t.table_id, need.k, t.joint))
+
+    @classmethod
+    def next(cls, t: TableCore, seat: int, need: Random, deck: list[Ciphertext]) -> LotShuffleStep:
+        """Seat ``seat``'s shuffle of ``deck``."""
+        step = cls(seat, need, deck)
+        step.start_seq = t.next_seq
+        return step
 
     def about(self) -> dict[str, Any]:
-        return {"k": self.need.k, "why": self.need.why, "phase": "commit"}
+        return {"k": self.need.k, "why": self.need.why, "seat": self.author}
 
     def body(self, t: TableCore) -> Any:
-        rnd, me, label = t.random, t.me, t.labels["random"]
-        assert rnd is not None and me is not None
-        value = t.secret(f"hand{t.hand}/random{label}", lambda: random_value(rnd))
-        self.my_value = value
-        return random_commitment(t.ctx(), label, me, value)
+        assert t.me is not None and t.joint is not None
+        ctx = t.proof_ctx(t.me, self.label)
+        return shuffle_proven(ctx, t.joint, self.deck, t.stream(self.label))[1]
 
     def check(self, t: TableCore, entry: Entry) -> None:
-        body = entry.body
-        if not isinstance(body, bytes) or len(body) != 32:
-            raise Blame("random", f"seat {entry.seat}: malformed commitment")
-        self.commits[entry.seat] = body
+        if entry.seat == t.me:
+            self.deck = own_deck(entry.body, self.need.k, entry.seat, self.label)
+            return
+        assert t.joint is not None
+        ctx, key, deck_in = t.proof_ctx(entry.seat, self.label), t.joint, self.deck
+        self.deck = t.checked(entry, lambda: check_shuffle(ctx, key, deck_in, entry.body))
 
     def finish(self, t: TableCore, entries: list[Entry]) -> Step | None:
-        return RValueStep(self)
+        if self.author + 1 < t.seats:
+            return LotShuffleStep.next(t, self.author + 1, self.need, self.deck)
+        step = LotOpenStep(tuple(range(t.seats)), self.need, self.deck[0])
+        step.start_seq = t.next_seq
+        return step
 
 
-class RValueStep(RoundStep):
-    """Every seat reveals its value, checked against its commitment.  Feeds
-    ``RandomValue`` (SPEC §10's result below ``need.k``)."""
+class LotOpenStep(RoundStep):
+    """Every seat publishes its share of the shuffled lot deck's position 0 (body
+    ``[[D], [c, s]]``, checked at once).  Feeds ``RandomValue`` (the token's index)."""
 
-    kind = "rvalue"
+    kind = "lot-open"
 
-    def __init__(self, commit: RCommitStep) -> None:
-        super().__init__(commit.seats)
-        self.need = commit.need
-        self.commits = commit.commits
-        self.my_value = commit.my_value
-        self.values: dict[int, Any] = {}
+    def __init__(self, seats: tuple[int, ...], need: Random, ct: Ciphertext) -> None:
+        super().__init__(seats)
+        self.need = need
+        self.ct = ct
+        self.shares: dict[int, bytes] = {}
 
     def about(self) -> dict[str, Any]:
-        return {"k": self.need.k, "why": self.need.why, "phase": "reveal"}
+        return {"k": self.need.k, "why": self.need.why}
 
     def body(self, t: TableCore) -> Any:
-        return self.my_value
+        assert t.me is not None and t.my_key is not None
+        ctx = t.proof_ctx(t.me, self.label)
+        return make_shares(ctx, t.my_key, [self.ct[0]], t.stream(self.label))
 
     def check(self, t: TableCore, entry: Entry) -> None:
         seat = entry.seat
-        label = t.labels["random"]
-        self.values[seat] = check_random_value(t.ctx(), label, seat, entry.body, self.commits[seat])
+        if seat == t.me:
+            body = entry.body
+            got = body[0] if isinstance(body, list) and body else None
+            self.shares[seat] = check_points(got, 1, what="share", seat=seat, step=self.label)[0]
+            return
+        ctx, key, c1 = t.proof_ctx(seat, self.label), t.seat_keys[seat], self.ct[0]
+        self.shares[seat] = t.checked(entry, lambda: check_shares(ctx, key, [c1], entry.body))[0]
 
     def finish(self, t: TableCore, entries: list[Entry]) -> Step | None:
-        values = [self.values[s] for s in range(t.seats)]
-        v = random_result(t.ctx(), t.labels["random"], values, self.need.k)
-        t.labels["random"] += 1
+        shares = [self.shares[s] for s in range(t.seats)]
+        v = lot_outcome(t.table_id, self.need.k, self.ct, shares)
         t.apply(RandomValue(v), entries[-1].seq)
+        return None
+
+
+class FixedLot(SingleStep):
+    """A lot of one outcome: 0, with no entry."""
+
+    kind = "lot"
+
+    def __init__(self, need: Random) -> None:
+        super().__init__(0)
+        self.seats = ()
+        self.need = need
+
+    def finish(self, t: TableCore, entries: list[Entry]) -> Step | None:
+        t.apply(RandomValue(0), None)
         return None

@@ -1,6 +1,6 @@
 """Which step answers which engine need: adding an entry kind that answers a new need is
-its class plus one line here (a kind that follows another, like ``ack`` after ``share``,
-is returned by the earlier step's ``finish`` instead)."""
+its class plus one line here (a kind that follows another, like ``lot-open`` after the
+last ``lot``, is returned by the earlier step's ``finish`` instead)."""
 
 from __future__ import annotations
 
@@ -10,22 +10,21 @@ from typing import Any
 from p2pcards.games import CommitOrder, Decision, Open, Random, Reveal, Shuffle, TakeHidden
 from p2pcards.table._steps._base import Step, TableCore
 from p2pcards.table._steps._move import MoveStep
-from p2pcards.table._steps._open import OpenStep
-from p2pcards.table._steps._order import OrderStep, TakenStep
-from p2pcards.table._steps._random import RCommitStep
-from p2pcards.table._steps._reveal import ShareStep
-from p2pcards.table._steps._shuffle import PassStep
+from p2pcards.table._steps._order import ReshuffleStep, TakeStep
+from p2pcards.table._steps._random import LotShuffleStep
+from p2pcards.table._steps._shares import OpenStep, ShareStep
+from p2pcards.table._steps._shuffle import ShuffleStep
 
 StepFactory = Callable[[TableCore, Any], Step]
 """``factory(table, need)``: the first step that answers ``need``."""
 
 FIRST_STEP: dict[type, StepFactory] = {
-    Shuffle: PassStep.start,
+    Shuffle: ShuffleStep.start,
     Reveal: ShareStep.start,
     Open: OpenStep.start,
-    Random: RCommitStep.start,
-    CommitOrder: OrderStep.start,
-    TakeHidden: TakenStep.start,
+    Random: LotShuffleStep.start,
+    CommitOrder: ReshuffleStep.start,
+    TakeHidden: TakeStep.start,
     Decision: MoveStep.start,
 }
 """Engine need type -> the factory of its first step."""
