@@ -19,14 +19,14 @@ honest seat names first (None: nobody, as for bytes refused without a valid sign
 a seat, or not every honest seat the same); ``blamed_by_the_end``: every seat any honest
 seat accused by the end of the run; ``offence``: the first accusation's kind;
 ``right_seat``: the seat blamed is the cheater (or nobody, where nobody should be).
-``--only NAME`` runs one cheat.  Mental poker version 1 catches some cheats only at the
-end-of-hand reveal (``at_once`` false); version 2 is to catch each at its own entry.
+``--only NAME`` runs one cheat.  Mental poker version 2 rejects every protocol cheat at
+its own entry (``at_once``); the claims about hidden cards are still checked at the
+end-of-hand showdown until they are proven when made.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import sys
 from collections.abc import Callable
@@ -42,7 +42,8 @@ from p2pcards.games.akulina import Discard
 from p2pcards.games.sunduchki import Answer
 from p2pcards.games.thousand import Bid
 from p2pcards.games.thousand import Play as ThousandPlay
-from p2pcards.mental_poker import card_point, seal_key_shares
+from p2pcards.mental_poker import card_point_v2, encrypt, reencrypt_proven, shuffle_proven
+from p2pcards.mental_poker._ristretto import G, add, mul, scalar, sub
 from p2pcards.table import Broadcast, CheatDetected, Output, Table
 from p2pcards.transcript import peek_entry, sign_entry
 from tests.table.harness import Harness, force_move
@@ -139,38 +140,71 @@ def resign(h: Harness, seat: int, raw: bytes, body: object, seq_delta: int = 0) 
 
 
 # ------------------------------------------------------------------ the catalogue
+def _step(t: Table) -> Any:
+    return t._step  # the step whose body is being altered
+
+
 def dup_ciphertext(t: Table, body: list[Any]) -> list[Any]:
-    com, points = body
-    return [com, [points[0], points[0], *points[2:]]]
+    deck, proof = body
+    return [[deck[0], deck[0], *deck[2:]], proof]
+
+
+def swap_ciphertexts(t: Table, body: list[Any]) -> list[Any]:
+    deck, proof = body
+    return [[deck[1], deck[0], *deck[2:]], proof]
+
+
+def planted_relation(t: Table, body: list[Any]) -> list[Any]:
+    """Issue 12's attack: an output ciphertext replaced by E_a + k·E_b of two inputs."""
+    deck_in = _step(t).deck.current
+    k = scalar(5)
+    ct = [add(deck_in[3][i], mul(k, deck_in[7][i])) for i in (0, 1)]
+    return [[ct, *body[0][1:]], body[1]]
 
 
 def replace_ciphertext(t: Table, body: list[Any]) -> list[Any]:
-    com, points = body
-    return [com, [card_point(b"another table!!!", 9, parse_cards("As")[0]), *points[1:]]]
+    qs = card_point_v2(t.table_id, parse_cards("Qs")[0].code)
+    assert t.joint is not None
+    return [[list(encrypt(qs, t.joint, scalar(12345))), *body[0][1:]], body[1]]
+
+
+def foreign_key(t: Table, body: list[Any]) -> list[Any]:
+    step, key = _step(t), t.my_key
+    assert key is not None and t.me is not None
+    ctx = t.proof_ctx(t.me, step.label)
+    return shuffle_proven(ctx, key.public, step.deck.current, t.stream("foreign"))[1]
 
 
 def identity_point(t: Table, body: list[Any]) -> list[Any]:
-    com, points = body
-    return [com, [*points[:3], bytes([1]) + bytes(31), *points[4:]]]
+    deck, proof = body
+    return [[[bytes(32), deck[0][1]], *deck[1:]], proof]
 
 
-def wrong_key_share(t: Table, body: list[Any]) -> list[Any]:
-    to, positions, _groups = body
-    deck = t.decks[-1]
-    assert deck.mine is not None
-    wrong = dataclasses.replace(
-        deck.mine, keys=tuple(bytes([7]) + bytes(31) for _ in deck.mine.keys)
-    )
-    pk = t.genesis.seats[to].sealing
-    return [to, positions, [seal_key_shares(deck.spec, wrong, to, pk, positions)]]
+def rogue_key(t: Table, body: list[Any]) -> list[Any]:
+    """Y_1 = Z − Σ others (it would know the deck key's logarithm), the proof kept."""
+    others = [H.tables[s].my_key.public for s in range(H.n) if s != CHEAT]  # type: ignore[union-attr]
+    y = mul(scalar(77), G)
+    for o in others:
+        y = sub(y, o)
+    return [y, body[1], body[2]]
 
 
-def swapped_permutation(t: Table, body: dict[str, Any]) -> dict[str, Any]:
-    wire = list(body["decks"][0])
-    perm = list(wire[3])
-    perm[0], perm[1] = perm[1], perm[0]
-    wire[3] = perm
-    return {**body, "decks": [wire, *body["decks"][1:]]}
+def wrong_share(t: Table, body: list[Any]) -> list[Any]:
+    return [[add(body[0][0], G), *body[0][1:]], body[1]]
+
+
+def queen_in_hand(t: Table, body: list[Any]) -> list[Any]:
+    qs = card_point_v2(t.table_id, parse_cards("Qs")[0].code)
+    assert t.joint is not None
+    return [[list(encrypt(qs, t.joint, scalar(999))), *body[0][1:]], body[1]]
+
+
+def another_card(t: Table, body: list[Any]) -> list[Any]:
+    step = _step(t)
+    mine = [p for p, s in t.slots.items() if s.owner == t.me and p not in step.positions]
+    assert t.me is not None and t.joint is not None
+    ctx = t.proof_ctx(t.me, step.label)
+    return [reencrypt_proven(ctx, t.joint, t.slots[mine[0]].ct, t.stream("another"))[1]]
 
 
 def keep_a_pair(h: Watch, seat: int, t: Table, legal: list[Move]) -> Move | None:
@@ -210,9 +244,10 @@ def false_no(h: Watch, seat: int, t: Table, legal: list[Move]) -> Move | None:
 
 
 def equivocate(h: Watch, seat: int, b: Broadcast) -> list[bytes] | None:
-    if b.kind != "order":
+    if b.kind != "shuffle":
         return None
-    return [b.data, resign(h, seat, b.data, bytes(32))]
+    body = peek_entry(b.data).body
+    return [b.data, resign(h, seat, b.data, [body[0][::-1], body[1]])]
 
 
 def out_of_turn(h: Watch, seat: int, b: Broadcast) -> list[bytes] | None:
@@ -246,46 +281,64 @@ class Case:
 
 CASES = [
     Case(
-        "duplicated ciphertext (pass 1)",
+        "planted linear relation (issue 12)",
         "akulina",
         3,
-        lambda: {"cheat": body_cheat("pass", dup_ciphertext)},
+        lambda: {"cheat": body_cheat("shuffle", planted_relation)},
+    ),
+    Case(
+        "duplicated ciphertext",
+        "akulina",
+        3,
+        lambda: {"cheat": body_cheat("shuffle", dup_ciphertext)},
         (6,),
     ),
     Case(
-        "duplicated ciphertext (pass 2)",
+        "swapped ciphertexts",
         "akulina",
         3,
-        lambda: {"cheat": body_cheat("pass", dup_ciphertext, 2)},
-        (6,),
+        lambda: {"cheat": body_cheat("shuffle", swap_ciphertexts)},
     ),
     Case(
-        "replaced ciphertext (pass 1)",
+        "replaced ciphertext",
         "akulina",
         3,
-        lambda: {"cheat": body_cheat("pass", replace_ciphertext)},
+        lambda: {"cheat": body_cheat("shuffle", replace_ciphertext)},
         (7,),
     ),
     Case(
-        "invalid point (the identity) in a shuffle pass",
+        "foreign-key re-encryption",
         "akulina",
         3,
-        lambda: {"cheat": body_cheat("pass", identity_point)},
+        lambda: {"cheat": body_cheat("shuffle", foreign_key)},
+    ),
+    Case(
+        "invalid point (the identity) in a shuffle",
+        "akulina",
+        3,
+        lambda: {"cheat": body_cheat("shuffle", identity_point)},
         (8,),
     ),
+    Case("rogue key", "akulina", 3, lambda: {"cheat": body_cheat("key", rogue_key)}),
     Case(
-        "wrong key share",
+        "wrong decryption share",
         "akulina",
         3,
-        lambda: {"cheat": body_cheat("share", wrong_key_share)},
-        (5,),
+        lambda: {"cheat": body_cheat("share", wrong_share)},
     ),
     Case(
-        "revealed permutation not the committed one",
+        "steered hand re-shuffle (Akulina)",
         "akulina",
         3,
-        lambda: {"cheat": body_cheat("secrets", swapped_permutation)},
-        (9,),
+        lambda: {"cheat": body_cheat("reshuffle", queen_in_hand)},
+    ),
+    Case(
+        "passed card not the card held (Thousand)",
+        "thousand",
+        3,
+        lambda: {"cheat": body_cheat("reencrypt", another_card)},
+        tuple(range(30, 40)),
+        options={"max_hands": 1},
     ),
     Case(
         "false follow-suit claim",

@@ -23,11 +23,11 @@ def bench() -> Any:
 def test_a_duplicated_ciphertext_and_an_entry_out_of_turn_are_rejected_at_their_entry() -> None:
     b = bench()
     cases = {c.name: c for c in b.CASES}
-    dup = b.run_case(cases["duplicated ciphertext (pass 1)"])
-    assert dup["committed_at"] == dup["rejected_at"] == dup["detected_at"] == 4
+    dup = b.run_case(cases["duplicated ciphertext"])
+    assert dup["committed_at"] == dup["rejected_at"] == dup["detected_at"] == 7
     assert dup["blamed"] == 1 and dup["right_seat"] and dup["at_once"]
     assert dup["offence"] == "protocol"
     turn = b.run_case(cases["entry out of turn"])
-    assert turn["committed_at"] == turn["rejected_at"] == 19
+    assert turn["committed_at"] == turn["rejected_at"] == 13
     assert turn["blamed"] == 1 and turn["right_seat"] and turn["at_once"]
     assert turn["offence"] == "out of turn"
