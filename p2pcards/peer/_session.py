@@ -365,6 +365,8 @@ class Session:
                     self._emit(PeerBack(s, self.names[s]))
                     if self._backlog.get(ev.peer_id):
                         await self._flush_backlog(ev.peer_id)
+                    for raw in self.table.open_round_entries():  # lost with the link?
+                        await self._send_to(ev.peer_id, raw)
             elif isinstance(ev, net.EntryConflict):  # (EntryRejected: our queue was full)
                 s = self.seat_of(ev.peer_id)
                 name = self.names[s] if s is not None else ev.peer_id.hex()[:8]

@@ -299,6 +299,17 @@ class Table:
         step = self._current()
         return step.expect() if step is not None else None
 
+    def open_round_entries(self) -> list[bytes]:
+        """The contributions to the round now open that this table holds (its own and
+        those received): they are in no log until the round completes, so the log
+        gossip cannot carry them; a peer that reconnects is sent them again from here
+        (a record lost with a dropped link would otherwise stall the round)."""
+        step = self._step
+        if not isinstance(step, RoundStep) or step.rnd is None:
+            return []
+        got = (step.rnd.get(s) for s in step.rnd.seats)
+        return [e.raw for e in got if e is not None]
+
     def awaited(self) -> tuple[int, ...]:
         """The seats whose entry the table waits for now (a round's missing ones)."""
         step = self._current()
