@@ -14,10 +14,11 @@ from p2pcards.games import Game, Move, View, load_game
 from p2pcards.peer import Ending, PeerBack, PeerLost, Resynced, SeatController, Session
 from p2pcards.peer import Snapshot as PeerSnapshot
 from p2pcards.table import CheatDetected, HandAbandoned, HandVerified, MoveMade, YourCards
-from p2pcards.ui import Names, presenter
+from p2pcards.ui import Names, Texts, presenter
 from p2pcards.web._offline import HISTORY
 from p2pcards.web._seat import HistoryItem, Snapshot
 from p2pcards.web._serve import WebPage, start_page
+from p2pcards.web._texts import N_
 
 
 class ControllerSource:
@@ -127,28 +128,17 @@ class ControllerSource:
         elif isinstance(ev, YourCards):
             item = HistoryItem(received=tuple(c.code for c in ev.cards))
         elif isinstance(ev, HandVerified):
-            item = HistoryItem(
-                fact=(f"hand {ev.hand} verified ✓", f"раздача {ev.hand} проверена ✓")
-            )
+            item = HistoryItem(fact=N_("hand {hand} verified ✓"), args=(("hand", ev.hand),))
         elif isinstance(ev, CheatDetected):
-            who = names[ev.seat] if ev.seat is not None else "?"
-            ns = Names(tuple(names))
-            en, ru = (presenter(self.game.name, lang).cheat_text(ev, ns) for lang in ("en", "ru"))
-            item = HistoryItem(fact=(f"cheat: {who}: {en}", f"обман: {who}: {ru}"))
+            item = HistoryItem(cheat=ev)  # worded by the presenter in the page's language
         elif isinstance(ev, HandAbandoned):
             who = names[ev.seat]
-            item = HistoryItem(
-                fact=(f"hand abandoned: {who} stopped", f"раздача прервана: {who} не отвечает")
-            )
+            item = HistoryItem(fact=N_("hand abandoned: {who} stopped"), args=(("who", who),))
         elif isinstance(ev, PeerLost) and self.controller.snapshot().result is None:
-            item = HistoryItem(
-                fact=(
-                    f"connection to {ev.name} lost, reconnecting…",
-                    f"связь с {ev.name} потеряна, переподключаемся…",
-                )
-            )
+            fact = N_("connection to {name} lost, reconnecting…")
+            item = HistoryItem(fact=fact, args=(("name", ev.name),))
         elif isinstance(ev, PeerBack):
-            item = HistoryItem(fact=(f"{ev.name} is back", f"{ev.name} снова на связи"))
+            item = HistoryItem(fact=N_("{name} is back"), args=(("name", ev.name),))
         elif isinstance(ev, Resynced):
             item = None
         if item is not None:
@@ -174,12 +164,8 @@ async def play_web(
     async with trio.open_nursery() as n:
         page = await start_page(n, source, port=port, lang=lang)
         n.start_soon(source.run)
-        say = (
-            "Откройте в браузере (ссылка только для вас):"
-            if lang == "ru"
-            else "Open in your browser (the link is for you only):"
-        )
-        print(f"{say}\n  {page.url}", flush=True)
+        t = Texts(lang)
+        print(f"{t('Open in your browser (the link is for you only):')}\n  {page.url}", flush=True)
         task_status.started(page)
         if open_browser:
             await trio.to_thread.run_sync(webbrowser.open, page.url)

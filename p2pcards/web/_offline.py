@@ -25,6 +25,7 @@ from p2pcards.games import (
     View,
 )
 from p2pcards.web._seat import HistoryItem, Snapshot
+from p2pcards.web._texts import N_
 
 HISTORY = 40
 """How many recent events a snapshot keeps."""
@@ -171,8 +172,8 @@ class OfflineTable:
         lost = [c for _, c in before.hand if c not in kept]
         if lost:
             who, cards = self.names[mover], " ".join(c.symbol for c in lost)
-            fact = (f"{who} took your {cards}", f"{who} взял у вас {cards}")
-            self._history.append(HistoryItem(fact=fact))
+            fact = N_("{who} took your {cards}")
+            self._history.append(HistoryItem(fact=fact, args=(("who", who), ("cards", cards))))
 
     async def _play_one(self) -> None:
         state, dealer, human = self.state, self.dealer, self.human

@@ -12,7 +12,7 @@ import trio
 
 from p2pcards.games import Game, OptionError, Player
 from p2pcards.games._levels import resolve_bot
-from p2pcards.ui import seat_names
+from p2pcards.ui import Texts, seat_names
 from p2pcards.web._offline import OfflineTable
 from p2pcards.web._serve import WebPage, start_page
 
@@ -85,19 +85,15 @@ def offline_web_main(args: Any, seed: int) -> int:
                     table, port=args.web_port, lang=lang, task_status=task_status
                 )
             )
-            say = (
-                "Откройте в браузере (ссылка только для вас):"
-                if lang == "ru"
-                else "Open in your browser (the link is for you only):"
-            )
-            print(f"{say}\n  {page.url}", flush=True)
+            print(f"{_say(lang)}\n  {page.url}", flush=True)
             if not args.no_browser:
                 await trio.to_thread.run_sync(webbrowser.open, page.url)
 
     try:
         trio.run(main)
     except KeyboardInterrupt:
-        print("Игра окончена." if lang == "ru" else "Game closed.", file=sys.stderr)
+        t = Texts(lang)
+        print(t("Game closed."), file=sys.stderr)
     except OSError as e:
         print(f"p2pcards: cannot serve the page: {e}", file=sys.stderr)
         return 2
@@ -147,11 +143,8 @@ def lobby_web_main(args: Any) -> int:
 
 
 def _say(lang: str) -> str:
-    return (
-        "Откройте в браузере (ссылка только для вас):"
-        if lang == "ru"
-        else "Open in your browser (the link is for you only):"
-    )
+    t = Texts(lang)
+    return t("Open in your browser (the link is for you only):")
 
 
 __all__: Sequence[str] = ("lobby_web_main", "offline_web_main", "serve_lobby", "serve_offline")

@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from p2pcards.cards import Card
 from p2pcards.games import Move, View
+from p2pcards.ui import Names, Texts
+from p2pcards.ui import presenter as ui_presenter
 from p2pcards.web._present import presenter
 from p2pcards.web._seat import HistoryItem, Snapshot
 from p2pcards.web._texts import labels, waiting_text
@@ -37,10 +39,8 @@ def card(c: Card) -> dict[str, Any]:
     return {"c": c.code, "r": c.rank.symbol, "s": int(c.suit)}
 
 
-class T(Protocol):
-    """Text picker: ``t(english, russian)``."""
-
-    def __call__(self, en: str, ru: str) -> str: ...
+T = Texts
+"""The texts of the screen's language: ``t("msgid {x}", x=...)`` (the catalog)."""
 
 
 class GameScreen:
@@ -49,6 +49,8 @@ class GameScreen:
 
     def __init__(self, ui: Any) -> None:
         self.ui = ui
+        self.game = ""
+        """The game's name (set by :func:`game_screen`)."""
 
     def seat_info(self, view: View, seat: int, t: T, names: Sequence[str]) -> list[str]:
         """Short lines under a seat's name (score, bid, "out")."""
@@ -85,10 +87,15 @@ class GameScreen:
                 if line:
                     lines.append(line)
             elif it.fact is not None:
-                lines.append(t(*it.fact))
+                lines.append(t(it.fact, **dict(it.args)))
+            elif it.cheat is not None:
+                c = it.cheat
+                who = names[c.seat] if c.seat is not None else "?"
+                what = ui_presenter(self.game, t.lang).cheat_text(c, Names(tuple(names)))
+                lines.append(t("cheat: {who}: {what}", who=who, what=what))
             elif it.received:
                 got = " ".join(Card.from_code(c).symbol for c in it.received)
-                lines.append(t(f"you receive {got}", f"вам пришло: {got}"))
+                lines.append(t("you receive {got}", got=got))
         return lines
 
 
@@ -107,7 +114,9 @@ def game_screen(game: str, ui: Any) -> GameScreen:
     if mod is None:
         raise ValueError(f"no web page for the game {game!r}")
     cls: type[GameScreen] = importlib.import_module(f"p2pcards.web.games.{mod}").Screen
-    return cls(ui)
+    gs = cls(ui)
+    gs.game = game
+    return gs
 
 
 def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
@@ -116,8 +125,7 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
     ui = presenter(game.name, lang, game.options)
     gs = game_screen(game.name, ui)
 
-    def t(en: str, ru: str) -> str:  # the page's own texts (not yet in the catalog)
-        return ru if lang == "ru" else en
+    t = Texts(lang)
 
     names = list(snap.names)
     view = snap.view
@@ -145,9 +153,9 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
         turn_text = ui.turn_text(view, names) if snap.awaited is not None else ""
         if snap.awaited is not None and not turn_text:
             turn_text = (
-                t("Your turn", "Ваш ход")
+                t("Your turn")
                 if snap.awaited == snap.seat
-                else t(f"Waiting for {names[snap.awaited]}", f"Ждём: {names[snap.awaited]}")
+                else t("Waiting for {name}", name=names[snap.awaited])
             )
     reason = snap.extra.get("reason")
     if reason and reason != "move" and snap.result is None:

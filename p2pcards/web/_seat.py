@@ -20,11 +20,15 @@ from p2pcards.games import Game, Move, View
 @dataclass(frozen=True)
 class HistoryItem:
     """One line of "what just happened": a ``move`` made in the state ``before`` shows,
-    or a ready ``fact`` (``(english, russian)``), or the cards the viewer received."""
+    or a ready ``fact`` (a msgid of the catalog, filled in with ``args``), or the cards
+    the viewer received."""
 
     move: Move | None = None
     before: View | None = None
-    fact: tuple[str, str] | None = None
+    fact: str | None = None
+    args: tuple[tuple[str, Any], ...] = ()
+    cheat: Any = None
+    """A :class:`~p2pcards.table.CheatDetected` (worded in the page's language)."""
     received: tuple[int, ...] = ()
     """Card codes dealt or drawn to the viewer (``fact`` and ``move`` are None)."""
 

@@ -1,76 +1,78 @@
-"""Every fixed text of the web page (buttons, headings, messages), English and Russian
-in one place.  The page gets them with each screen, so the browser code holds no text."""
+"""Every fixed text of the web pages (buttons, headings, messages) as msgids of the
+gettext catalog (``p2pcards/locale``, :class:`p2pcards.ui.Texts`): written in English,
+marked with :func:`N_` where they are kept in a table, translated where they are shown.
+The pages get them with each screen, so the browser code holds no text."""
 
 from __future__ import annotations
 
-LABELS: dict[str, tuple[str, str]] = {
-    "your_hand": ("Your hand", "Ваши карты"),
-    "history": ("What happened", "Что было"),
-    "sheet": ("Score sheet", "Запись счёта"),
-    "table": ("Table", "Стол"),
-    "cancel": ("Cancel", "Отмена"),
-    "choose": ("Choose", "Выберите"),
-    "next_hand": ("Next hand", "Следующая раздача"),
-    "play_again": ("Play again", "Играть ещё"),
-    "back_lobby": ("Back to the lobby", "Назад к столам"),
-    "open_log": ("Step through the game's log", "Посмотреть запись игры по шагам"),
-    "code": ("table code", "код стола"),
-    "game_over": ("Game over", "Игра окончена"),
-    "hand_over": ("Hand over", "Раздача окончена"),
-    "cards": ("cards", "карт"),
-    "you": ("you", "вы"),
-    "lang": ("Русский", "English"),
-    "connecting": ("Connecting…", "Соединение…"),
-    "lost": (
-        "The connection to the game was lost. Is p2pcards still running? Retrying…",
-        "Связь с игрой потеряна. p2pcards ещё работает? Пробуем снова…",
-    ),
-    "refused": ("That move is not allowed now.", "Этот ход сейчас нельзя."),
-    "closed": (
-        "The game is over and p2pcards has stopped; you can close this page.",
-        "Игра окончена, p2pcards завершил работу; страницу можно закрыть.",
-    ),
-    "keys": (
-        "Keys: ←/→ choose, Enter plays, 1–9 pick an action",
-        "Клавиши: ←/→ выбор, Ввод — ход, 1–9 — действие",
-    ),
-    "seconds": ("s", "с"),
-    "offline": ("offline game: local dealer, bots", "игра без сети: местная раздача, боты"),
-    "verified": ("hand verified ✓", "раздача проверена ✓"),
-    "seat_out": ("out", "вышел"),
-    "playing": ("hands are verified as they end", "каждая раздача проверяется в конце"),
-    "disconnected": ("connection lost", "нет связи"),
-    "peer_lost": (
-        "connection to {name} lost, reconnecting…",
-        "связь с игроком {name} потеряна, переподключаемся…",
-    ),
-    "leave": ("Leave the table", "Уйти из-за стола"),
-    "leave_title": ("Leave the table?", "Уйти из-за стола?"),
-    "leave_text": (
-        "The others are told that you left; the game cannot go on without you.",
-        "Остальным сообщат, что вы ушли; без вас игра не продолжится.",
-    ),
-    "leave_yes": ("Leave", "Уйти"),
-    "leave_no": ("Stay", "Остаться"),
-    "left": (
-        "You left the table. You can close this page.",
-        "Вы ушли из-за стола. Страницу можно закрыть.",
-    ),
+from collections.abc import Mapping
+
+from p2pcards.ui import Texts
+
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for the catalog (``scripts/texts update`` finds it); returns it."""
+    return msgid
+
+
+def _translated(table: Mapping[str, str], lang: str) -> dict[str, str]:
+    """``table``'s texts in ``lang``; the language switch names the other language in
+    its own words (not a translation)."""
+    t = Texts(lang)
+    out = {k: t(v) if v else "" for k, v in table.items()}
+    out["lang"] = "English" if t.ru else "Русский"
+    return out
+
+
+LABELS: dict[str, str] = {
+    "your_hand": N_("Your hand"),
+    "history": N_("What happened"),
+    "sheet": N_("Score sheet"),
+    "table": N_("Table"),
+    "cancel": N_("Cancel"),
+    "choose": N_("Choose"),
+    "next_hand": N_("Next hand"),
+    "play_again": N_("Play again"),
+    "back_lobby": N_("Back to the lobby"),
+    "open_log": N_("Step through the game's log"),
+    "code": N_("table code"),
+    "game_over": N_("Game over"),
+    "hand_over": N_("Hand over"),
+    "cards": N_("cards"),
+    "you": N_("you"),
+    "connecting": N_("Connecting…"),
+    "lost": N_("The connection to the game was lost. Is p2pcards still running? Retrying…"),
+    "refused": N_("That move is not allowed now."),
+    "closed": N_("The game is over and p2pcards has stopped; you can close this page."),
+    "keys": N_("Keys: ←/→ choose, Enter plays, 1–9 pick an action"),
+    "seconds": N_("s"),
+    "offline": N_("offline game: local dealer, bots"),
+    "verified": N_("hand verified ✓"),
+    "seat_out": N_("out"),
+    "playing": N_("hands are verified as they end"),
+    "disconnected": N_("connection lost"),
+    "peer_lost": N_("connection to {name} lost, reconnecting…"),
+    "leave": N_("Leave the table"),
+    "leave_title": N_("Leave the table?"),
+    "leave_text": N_("The others are told that you left; the game cannot go on without you."),
+    "leave_yes": N_("Leave"),
+    "leave_no": N_("Stay"),
+    "left": N_("You left the table. You can close this page."),
 }
 
 
-WAIT_REASONS: dict[str, tuple[str, str]] = {
-    "accept": ("to sit down", "чтобы сесть за стол"),
-    "shuffle": ("to shuffle", "перемешать колоду"),
-    "keys": ("for keys to {x}'s cards", "ключи к картам: {x}"),
-    "receive": ("{x} to take the cards", "{x} принимает карты"),
-    "open": ("for keys to open cards", "ключи, чтобы открыть карты"),
-    "random": ("for a joint draw", "общий жребий"),
-    "order": ("{x} to order the hand", "{x} перекладывает карты"),
-    "give": ("{x} to hand a card over", "{x} отдаёт карту"),
-    "move": ("", ""),
-    "reveal": ("for the end-of-hand check", "проверка раздачи"),
-    "abandon": ("votes to go on without {x}", "голоса: продолжить без {x}"),
+WAIT_REASONS: dict[str, str] = {
+    "accept": N_("to sit down"),
+    "shuffle": N_("to shuffle"),
+    "keys": N_("for keys to {x}'s cards"),
+    "receive": N_("{x} to take the cards"),
+    "open": N_("for keys to open cards"),
+    "random": N_("for a joint draw"),
+    "order": N_("{x} to order the hand"),
+    "give": N_("{x} to hand a card over"),
+    "move": "",
+    "reveal": N_("for the end-of-hand check"),
+    "abandon": N_("votes to go on without {x}"),
 }
 """What the table waits for, in words (``{x}``: the seat it is about)."""
 
@@ -79,196 +81,176 @@ def waiting_text(lang: str, who: str, reason: str, about: str) -> str:
     """ "waiting for Boris · for keys to Vera's cards": ``who`` is awaited, ``reason``
     one of :data:`WAIT_REASONS` (a controller's ``Awaiting.reason``), ``about`` the name
     of the seat it concerns."""
-    i = 1 if lang == "ru" else 0
-    head = ("waiting for {w}", "ждём: {w}")[i].format(w=who)
-    what = WAIT_REASONS.get(reason, ("", ""))[i].format(x=about)
-    return f"{head} · {what}" if what else head
+    t = Texts(lang)
+    head = t("waiting for {w}", w=who)
+    what = WAIT_REASONS.get(reason, "")
+    return f"{head} · {t(what).format(x=about)}" if what else head
 
 
 def labels(lang: str) -> dict[str, str]:
     """All labels in ``lang`` ("ru" or anything else for English)."""
-    i = 1 if lang == "ru" else 0
-    return {k: v[i] for k, v in LABELS.items()}
+    return _translated(LABELS, lang)
 
 
-LOBBY_LABELS: dict[str, tuple[str, str]] = {
-    "title": ("p2pcards: tables", "p2pcards: столы"),
-    "you": ("You are", "Вы"),
-    "fingerprint": ("fingerprint", "отпечаток"),
-    "fingerprint_help": (
-        "Compare it aloud: the same letters on everyone's screen mean it is really you",
-        "Сверьте вслух: одинаковые буквы у всех на экране значат, что это действительно вы",
+LOBBY_LABELS: dict[str, str] = {
+    "title": N_("p2pcards: tables"),
+    "you": N_("You are"),
+    "fingerprint": N_("fingerprint"),
+    "fingerprint_help": N_(
+        "Compare it aloud: the same letters on everyone's screen mean it is really you"
     ),
-    "tables": ("Tables on the network", "Столы в сети"),
-    "none": (
+    "tables": N_("Tables on the network"),
+    "none": N_(
         "No table found on the network yet (the list refreshes by itself). Host one below, "
-        "or join by address if the Wi-Fi isolates computers from each other.",
-        "Столов в сети пока нет (список обновляется сам). Откройте свой ниже или "
-        "подключитесь по адресу, если Wi-Fi не пускает компьютеры друг к другу.",
+        "or join by address if the Wi-Fi isolates computers from each other."
     ),
-    "col_table": ("Table", "Стол"),
-    "col_game": ("Game", "Игра"),
-    "col_seats": ("Seats", "Места"),
-    "col_host": ("Host", "Хозяин"),
-    "col_fingerprint": ("Host's fingerprint", "Отпечаток хозяина"),
-    "col_code": ("Table code", "Код стола"),
-    "join": ("Join", "Сесть"),
-    "join_title": ("Join by name or address", "Сесть по имени или адресу"),
-    "join_placeholder": ("table name or host:port", "имя стола или адрес:порт"),
-    "host_title": ("Host a table", "Открыть стол"),
-    "game": ("Game", "Игра"),
-    "seats": ("Seats", "Мест"),
-    "options": ("Options", "Настройки"),
-    "default": ("default", "по умолчанию"),
-    "bots": ("Bots for empty seats", "Боты на свободные места"),
-    "level": ("Bots' level", "Уровень ботов"),
-    "host": ("Open the table", "Открыть стол"),
-    "leave": ("Leave", "Уйти"),
-    "to_table": ("Go to the table", "К столу"),
-    "lang": ("Русский", "English"),
-    "connecting": ("Connecting…", "Соединение…"),
-    "lost": (
-        "The connection to p2pcards was lost. Is it still running? Retrying…",
-        "Связь с p2pcards потеряна. Программа ещё работает? Пробуем снова…",
-    ),
-    "busy": ("Leave the current table first.", "Сначала уйдите из-за текущего стола."),
-    "empty": ("Type a table's name or an address.", "Введите имя стола или адрес."),
-    "logs": ("Past games", "Прошлые игры"),
-    "admit": ("Let them in", "Впустить"),
-    "refuse": ("Refuse", "Отказать"),
-    "sit": ("Sit at this table", "Сесть за этот стол"),
-    "dont": ("Do not join", "Не садиться"),
-    "true": ("yes", "да"),
-    "false": ("no", "нет"),
+    "col_table": N_("Table"),
+    "col_game": N_("Game"),
+    "col_seats": N_("Seats"),
+    "col_host": N_("Host"),
+    "col_fingerprint": N_("Host's fingerprint"),
+    "col_code": N_("Table code"),
+    "join": N_("Join"),
+    "join_title": N_("Join by name or address"),
+    "join_placeholder": N_("table name or host:port"),
+    "host_title": N_("Host a table"),
+    "game": N_("Game"),
+    "seats": N_("Seats"),
+    "options": N_("Options"),
+    "default": N_("default"),
+    "bots": N_("Bots for empty seats"),
+    "level": N_("Bots' level"),
+    "host": N_("Open the table"),
+    "leave": N_("Leave"),
+    "to_table": N_("Go to the table"),
+    "connecting": N_("Connecting…"),
+    "lost": N_("The connection to p2pcards was lost. Is it still running? Retrying…"),
+    "busy": N_("Leave the current table first."),
+    "empty": N_("Type a table's name or an address."),
+    "logs": N_("Past games"),
+    "admit": N_("Let them in"),
+    "refuse": N_("Refuse"),
+    "sit": N_("Sit at this table"),
+    "dont": N_("Do not join"),
+    "true": N_("yes"),
+    "false": N_("no"),
 }
 """The lobby page's fixed texts."""
 
 
 def lobby_labels(lang: str) -> dict[str, str]:
     """The lobby page's labels in ``lang``."""
-    i = 1 if lang == "ru" else 0
-    return {k: v[i] for k, v in LOBBY_LABELS.items()}
+    return _translated(LOBBY_LABELS, lang)
 
 
-def lobby_status(lang: str, st: dict[str, object]) -> str:
+ENDINGS: dict[str, str] = {
+    "finished": N_("finished, every hand verified"),
+    "cheat": N_("stopped: a cheat was found"),
+    "abandoned": N_("stopped: a player left"),
+    "left": N_("you left"),
+}
+"""How the last game ended (an ``Ending.status``), for the lobby's status line."""
+
+
+def lobby_status(lang: str, st: Mapping[str, object]) -> str:
     """The lobby's state in words: the table being formed and who sits there, the game
     running, how the last one ended, or an error."""
-    ru = lang == "ru"
+    t = Texts(lang)
     seated = st.get("seated") or []
     assert isinstance(seated, list)
     seats = f"{len(seated)}/{st.get('total')}: {', '.join(str(x) for x in seated)}"
     status, table, address = st.get("status"), st.get("table"), st.get("address")
     if status == "hosting":
-        if ru:
-            return f"Стол «{table}» открыт ({address}) · мест {seats} · ждём игроков…"
-        return f"Table “{table}” is open ({address}) · seats {seats} · waiting for players…"
+        return t(
+            "Table “{table}” is open ({address}) · seats {seats} · waiting for players…",
+            table=table,
+            address=address,
+            seats=seats,
+        )
     if status == "joining":
         if not table:
-            return "Ищем стол…" if ru else "Looking for the table…"
-        if ru:
-            return f"За столом «{table}» · мест {seats} · ждём начала…"
-        return f"At the table “{table}” · seats {seats} · waiting for the start…"
+            return t("Looking for the table…")
+        return t(
+            "At the table “{table}” · seats {seats} · waiting for the start…",
+            table=table,
+            seats=seats,
+        )
     if status == "playing":
-        return "Игра идёт." if ru else "The game is on."
+        return t("The game is on.")
     if status == "over":
         ending = str(st.get("ending"))
-        words = {
-            "finished": ("finished, every hand verified", "окончена, все раздачи проверены"),
-            "cheat": ("stopped: a cheat was found", "остановлена: найден обман"),
-            "abandoned": ("stopped: a player left", "остановлена: игрок ушёл"),
-            "left": ("you left", "вы ушли"),
-        }.get(ending, (ending, ending))
-        return f"Последняя игра: {words[1]}." if ru else f"The last game: {words[0]}."
+        how = ENDINGS.get(ending)
+        return t("The last game: {how}.", how=t(how) if how else ending)
     error = st.get("error")
     if error:
-        return f"Не получилось: {error}" if ru else f"That did not work: {error}"
+        return t("That did not work: {error}", error=error)
     return ""
 
 
-def ask_text(lang: str, a: dict[str, object]) -> str:
+def ask_text(lang: str, a: Mapping[str, object]) -> str:
     """The question about a player (``PlayerCheck.to_plain()``): a joiner asking for a
     seat, a host new to us, or a known name that comes with another key (a warning)."""
-    ru = lang == "ru"
+    t = Texts(lang)
     name, fp = a.get("name"), a.get("fingerprint")
     if a.get("status") == "changed":
-        known = a.get("known_fingerprint")
-        if ru:
-            return (
-                f"ВНИМАНИЕ: {name} [{fp}] — НЕ тот {name}, с кем вы играли [{known}]: другой "
-                "компьютер или кто-то выдаёт себя за него. Принять новый ключ?"
-            )
-        return (
-            f"WARNING: {name} [{fp}] is NOT the {name} you played with before [{known}]: "
-            "another computer, or someone pretending to be them. Accept the new key anyway?"
+        return t(
+            "WARNING: {name} [{fingerprint}] is NOT the {name} you played with before "
+            "[{known}]: another computer, or someone pretending to be them. Accept the new "
+            "key anyway?",
+            name=name,
+            fingerprint=fp,
+            known=a.get("known_fingerprint"),
         )
     also = ""
     if a.get("status") == "renamed":
-        k = a.get("known_name")
-        also = f" (этот ключ вам известен как {k})" if ru else f" (you know this key as {k})"
+        also = t(" (you know this key as {known_name})", known_name=a.get("known_name"))
     if a.get("role") == "joiner":
-        if ru:
-            return f"{name} [{fp}]{also} просит место: сверьте отпечаток с его экраном. Впустить?"
-        return (
-            f"{name} [{fp}]{also} asks for a seat: compare the fingerprint with theirs. "
-            "Let them in?"
+        return t(
+            "{name} [{fingerprint}]{also} asks for a seat: compare the fingerprint with "
+            "theirs. Let them in?",
+            name=name,
+            fingerprint=fp,
+            also=also,
         )
-    if ru:
-        return (
-            f"Хозяин стола {name} [{fp}]{also} вам не знаком: сверьте отпечаток с экраном "
-            "хозяина. Сесть за этот стол?"
-        )
-    return (
-        f"The host {name} [{fp}]{also} is new to you: compare the fingerprint with the "
-        "host's screen. Sit at this table?"
+    return t(
+        "The host {name} [{fingerprint}]{also} is new to you: compare the fingerprint with "
+        "the host's screen. Sit at this table?",
+        name=name,
+        fingerprint=fp,
+        also=also,
     )
 
 
-LOGVIEW_LABELS: dict[str, tuple[str, str]] = {
-    "title": ("p2pcards: game log", "p2pcards: запись игры"),
-    "past": ("Past games", "Прошлые игры"),
-    "none": ("No game played here yet.", "Здесь ещё не играли."),
-    "open_file": ("Open a log file", "Открыть файл записи"),
-    "back": ("Back to the lobby", "Назад к столам"),
-    "hand": ("Hand", "Раздача"),
-    "prev": ("◀ Previous", "◀ Назад"),
-    "next": ("Next ▶", "Вперёд ▶"),
-    "step": ("Step {i} of {n}", "Шаг {i} из {n}"),
-    "entries": ("Entries of the log, each checked", "Записи журнала, каждая проверена"),
-    "seating": (
-        "Seating: the table's genesis and every seat's acceptance",
-        "Рассадка: начало стола и согласие каждого места",
+LOGVIEW_LABELS: dict[str, str] = {
+    "title": N_("p2pcards: game log"),
+    "past": N_("Past games"),
+    "none": N_("No game played here yet."),
+    "open_file": N_("Open a log file"),
+    "back": N_("Back to the lobby"),
+    "hand": N_("Hand"),
+    "prev": N_("◀ Previous"),
+    "next": N_("Next ▶"),
+    "step": N_("Step {i} of {n}"),
+    "entries": N_("Entries of the log, each checked"),
+    "seating": N_("Seating: the table's genesis and every seat's acceptance"),
+    "hand_verified": N_("hand {n} verified ✓"),
+    "hand_unverified": N_("hand {n} not verified ✗"),
+    "entry_ok": N_("✓ signed by {who}, chained, checked"),
+    "entry_cheat": N_("✗ cheat, rule {rule}: {message}"),
+    "verified": N_("Audit: verified, every hand checked ({n})"),
+    "cheating": N_("Audit: CHEATING by {who} at entry {seq}, rule {rule}: {message}"),
+    "abandoned": N_(
+        "Audit: a hand was abandoned (a player stopped responding); hands checked: {n}"
     ),
-    "hand_verified": ("hand {n} verified ✓", "раздача {n} проверена ✓"),
-    "hand_unverified": ("hand {n} not verified ✗", "раздача {n} не проверена ✗"),
-    "entry_ok": ("✓ signed by {who}, chained, checked", "✓ подписано: {who}, в цепочке, проверено"),
-    "entry_cheat": ("✗ cheat, rule {rule}: {message}", "✗ обман, правило {rule}: {message}"),
-    "verified": (
-        "Audit: verified, every hand checked ({n})",
-        "Проверка: всё честно, проверены все раздачи ({n})",
+    "incomplete": N_(
+        "Audit: no cheating found, but the log stops before the end; hands checked: {n}"
     ),
-    "cheating": (
-        "Audit: CHEATING by {who} at entry {seq}, rule {rule}: {message}",
-        "Проверка: ОБМАН, {who}, запись {seq}, правило {rule}: {message}",
-    ),
-    "abandoned": (
-        "Audit: a hand was abandoned (a player stopped responding); hands checked: {n}",
-        "Проверка: раздача прервана (игрок перестал отвечать); проверено раздач: {n}",
-    ),
-    "incomplete": (
-        "Audit: no cheating found, but the log stops before the end; hands checked: {n}",
-        "Проверка: обмана нет, но запись обрывается до конца игры; проверено раздач: {n}",
-    ),
-    "unreadable": (
-        "Not a p2pcards log, or damaged: ",
-        "Это не запись p2pcards или она повреждена: ",
-    ),
-    "cards_of": ("Every seat's cards after this step", "Карты всех мест после этого шага"),
-    "lang": ("Русский", "English"),
+    "unreadable": N_("Not a p2pcards log, or damaged: "),
+    "cards_of": N_("Every seat's cards after this step"),
 }
 """The log viewer's fixed texts (``{n}``, ``{who}``… filled in by str.format)."""
 
 
 def logview_labels(lang: str) -> dict[str, str]:
     """The log viewer's labels in ``lang``."""
-    i = 1 if lang == "ru" else 0
-    return {k: v[i] for k, v in LOGVIEW_LABELS.items()}
+    return _translated(LOGVIEW_LABELS, lang)

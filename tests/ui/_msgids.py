@@ -1,6 +1,6 @@
-"""Every message id written in ``p2pcards/ui``, ``p2pcards/cli`` and ``p2pcards/games``'
-user-facing errors and option helps (found in the source, as gettext's xgettext would),
-plus argparse's own texts that a user sees.
+"""Every message id written in ``p2pcards/ui``, ``p2pcards/cli``, ``p2pcards/web`` and
+``p2pcards/games``' user-facing errors and option helps (found in the source, as
+gettext's xgettext would), plus argparse's own texts that a user sees.
 
 Found: ``t("…")``, ``self.t("…")``, ``t.n("…", "…", n)`` (a plural), ``self.say(…, "you",
 "other")``, ``tr(lang, "…")``/``trn(lang, "…", "…", n)`` in the cli, the ``help=``,
@@ -22,6 +22,7 @@ SOURCES = (
     sorted(UI.glob("*.py"))
     + sorted((PKG / "cli").rglob("*.py"))
     + sorted((PKG / "games").rglob("*.py"))
+    + sorted((PKG / "web").rglob("*.py"))
 )
 
 ARGPARSE = {
@@ -80,7 +81,8 @@ def _walk(path: Path, out: dict[str, Msg]) -> None:
     rel = path.relative_to(ROOT).as_posix()
     tree = ast.parse(path.read_text())
     in_cli = "/cli/" in rel
-    in_games = "/games/" in rel
+    in_games = rel.startswith("p2pcards/games/")
+    in_web = rel.startswith("p2pcards/web/")
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             f = node.func
@@ -106,6 +108,8 @@ def _walk(path: Path, out: dict[str, Msg]) -> None:
             elif isinstance(f, ast.Attribute) and f.attr == "say":
                 for s in strs:
                     out.setdefault(s, Msg(where))
+            elif in_web and fn == "N_" and strs:
+                out.setdefault(strs[0], Msg(where))
             elif in_cli and fn in ("tr", "N_", "OptionError") and strs:
                 out.setdefault(strs[0], Msg(where))
             elif in_cli and fn == "trn" and len(strs) >= 2:

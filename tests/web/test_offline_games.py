@@ -119,18 +119,18 @@ def test_akulina_says_which_card_was_taken_from_you(
         page = _open(context, console, s.page.url)
 
         def taken() -> bool:
-            return any(it.fact and "took your" in it.fact[0] for it in s.table.snapshot().history)
+            return any(it.fact and "took your" in it.fact for it in s.table.snapshot().history)
 
         click_until(page, lambda: taken() or bool(s.table.results))
         history = s.table.snapshot().history
         at = next(i for i, it in enumerate(history) if it.fact)
-        fact = history[at].fact
-        assert fact is not None
+        assert history[at].fact is not None
+        fact = history[at].fact.format(**dict(history[at].args))  # in English
         page.wait_for_function(
-            "(t) => document.querySelector('#history').textContent.includes(t)", arg=fact[0]
+            "(t) => document.querySelector('#history').textContent.includes(t)", arg=fact
         )
         # the card named was in our hand and is not any more
-        code = parse_card(fact[0].rsplit(" ", 1)[1]).code
+        code = parse_card(fact.rsplit(" ", 1)[1]).code
         shown = page.eval_on_selector_all("#hand .card", "cs => cs.map(c => +c.dataset.code)")
         assert code not in shown
         draw = [it for it in history[:at] if it.before is not None][-1]

@@ -18,11 +18,11 @@ class Screen(GameScreen):
         assert isinstance(view, AkulinaView)
         out = []
         if view.out[seat]:
-            out.append(t("out", "вышел"))
+            out.append(t("out"))
         if seat == view.dealer:
-            out.append(t("dealer", "сдаёт"))
+            out.append(t("dealer"))
         if any(view.losses):
-            out.append(t(f"losses: {view.losses[seat]}", f"проигрышей: {view.losses[seat]}"))
+            out.append(t("losses: {n}", n=view.losses[seat]))
         return out
 
     def centre(self, view: View, t: T, names: Sequence[str]) -> list[dict[str, Any]]:
@@ -30,21 +30,18 @@ class Screen(GameScreen):
         n = len(view.discards) // 2
         piles: list[dict[str, Any]] = [
             {
-                "title": t(f"Discarded pairs ({n})", f"Сброшенные пары ({n})"),
+                "title": t("Discarded pairs ({n})", n=n),
                 "cards": [card(c) for c in view.discards],  # every card, overlapping
                 "small": True,
                 "stack": True,
-                "text": "" if n else t("none yet", "пока нет"),
+                "text": "" if n else t("none yet"),
             }
         ]
         if view.drawer is not None and view.holder is not None:
             h, d = view.holder, view.drawer
-            who = t(f"{names[h]}'s cards", f"Карты игрока {names[h]}")
+            who = t("{name}'s cards", name=names[h])
             if d == view.seat:
-                who = t(
-                    f"Take a card from {names[h]}: click one",
-                    f"Возьмите карту у игрока {names[h]}: щёлкните по ней",
-                )
+                who = t("Take a card from {name}: click one", name=names[h])
             piles.append({"title": who, "backs": view.counts[h], "pick": d == view.seat})
         return piles
 
@@ -53,7 +50,7 @@ class Screen(GameScreen):
         if not any(view.losses) and view.hand_no == 0:
             return None
         return {
-            "title": t("Losses in the series", "Проигрыши в серии"),
+            "title": t("Losses in the series"),
             "head": list(names),
             "rows": [[str(x) for x in view.losses]],
         }

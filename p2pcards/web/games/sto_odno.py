@@ -17,9 +17,9 @@ class Screen(GameScreen):
 
     def seat_info(self, view: View, seat: int, t: T, names: Sequence[str]) -> list[str]:
         assert isinstance(view, StoOdnoView)
-        out = [t(f"score {view.scores[seat]}", f"очки {view.scores[seat]}")]
+        out = [t("score {score}", score=view.scores[seat])]
         if seat in view.losers:
-            out.append(t("lost the series", "проиграл серию"))
+            out.append(t("lost the series"))
         if view.known[seat]:
             out.append(" ".join(c.symbol for c in view.known[seat]))
         return out
@@ -28,45 +28,43 @@ class Screen(GameScreen):
         assert isinstance(view, StoOdnoView)
         v = view
         top: dict[str, Any] = {
-            "title": t("Discard pile", "Сброс"),
+            "title": t("Discard pile"),
             "cards": [card(v.top)] if v.top is not None else [],
-            "text": t(f"{v.discard} cards", f"карт: {v.discard}"),
+            "text": t("{discard} cards", discard=v.discard),
             "main": True,
         }
         if v.named is not None:
             top["text"] += t(
-                f" · named suit: {v.named.symbol} {v.named.name_in('en')}",
-                f" · заказ: {v.named.symbol} {v.named.name_in('ru')}",
+                " · named suit: {symbol} {suit}",
+                symbol=v.named.symbol,
+                suit=v.named.name_in("ru" if t.ru else "en"),
             )
         stock = {
-            "title": t("Stock", "Колода"),
+            "title": t("Stock"),
             "backs": min(v.stock, 1),
-            "text": t(f"{v.stock} cards", f"карт: {v.stock}")
-            + (t(" · counter-clockwise", " · против часовой") if v.direction < 0 else ""),
+            "text": t("{stock} cards", stock=v.stock)
+            + (t(" · counter-clockwise") if v.direction < 0 else ""),
         }
         piles = [top, stock]
         notes = []
         if v.penalty is not None:
             s, n = v.penalty
             if v.skipped == s:
-                notes.append(
-                    t(
-                        f"{names[s]} must draw {n} and misses a turn",
-                        f"{names[s]} берёт {n} и пропускает ход",
-                    )
-                )
+                notes.append(t("{name} must draw {n} and misses a turn", name=names[s], n=n))
             else:
-                notes.append(
-                    t(f"{names[s]} must answer a penalty of {n}", f"{names[s]}: штраф {n} карт")
-                )
+                notes.append(t("{name} must answer a penalty of {n}", name=names[s], n=n))
         if v.penalized is not None:
             s, n = v.penalized
-            notes.append(t(f"{names[s]} drew {n} as a penalty", f"{names[s]}: +{n} карт штрафом"))
+            notes.append(
+                t.n(
+                    "{name} drew {n} as a penalty", "{name} drew {n} as a penalty", n, name=names[s]
+                )
+            )
         if v.missed is not None:
-            notes.append(t(f"{names[v.missed]} missed a turn", f"{names[v.missed]}: пропуск хода"))
+            notes.append(t("{name} missed a turn", name=names[v.missed]))
         if v.turn == v.seat and v.requirement:
             req = self.ui.requirement(v)
-            notes.append(t("You may play: ", "Можно положить: ") + req)
+            notes.append(t("You may play: ") + req)
         if notes:
             piles.append({"title": "", "text": " · ".join(notes)})
         return piles
@@ -79,23 +77,23 @@ class Screen(GameScreen):
         n = int(row.get("round", 0)) + 1
         if "redeal" in row:
             return {
-                "title": t(f"Round {n}: redeal, no scores", f"Раунд {n}: пересдача без очков"),
+                "title": t("Round {n}: redeal, no scores", n=n),
                 "head": [],
                 "rows": [],
             }
         rows = []
         for s, name in enumerate(names):
             left = " ".join(Card.from_code(c).symbol for c in row["hands"][s])
-            who = name + (t(" (went out)", " (вышел)") if s == row["winner"] else "")
+            who = name + (t(" (went out)") if s == row["winner"] else "")
             pts = int(row["points"][s])
             rows.append([who, left, f"{pts:+d}" if pts else "0", str(row["scores"][s])])
         return {
-            "title": t(f"Round {n}", f"Раунд {n}"),
+            "title": t("Round {n}", n=n),
             "head": [
-                t("player", "игрок"),
-                t("cards left", "остались карты"),
-                t("points", "очки"),
-                t("series", "серия"),
+                t("player"),
+                t("cards left"),
+                t("points"),
+                t("series"),
             ],
             "rows": rows,
         }

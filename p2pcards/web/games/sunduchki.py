@@ -17,7 +17,7 @@ class Screen(GameScreen):
 
     def seat_info(self, view: View, seat: int, t: T, names: Sequence[str]) -> list[str]:
         assert isinstance(view, SunduchkiView)
-        out = [t(f"chests {view.scores[seat]}", f"сундучков {view.scores[seat]}")]
+        out = [t("chests {score}", score=view.scores[seat])]
         if view.chests[seat]:
             out.append(" ".join(r.symbol for r in view.chests[seat]))
         if view.open_cards[seat] and seat != view.seat:
@@ -29,33 +29,33 @@ class Screen(GameScreen):
         v = view
         piles: list[dict[str, Any]] = [
             {
-                "title": t("Stock", "Запас"),
+                "title": t("Stock"),
                 "backs": min(v.stock, 1),
-                "text": t(f"{v.stock} cards", f"карт: {v.stock}"),
+                "text": t("{stock} cards", stock=v.stock),
             }
         ]
         req = v.request
         if req is not None:
             q = f"{names[req.asker]} → {names[req.target]}: {self.ui._rank(req.rank)}"
             if req.count is not None:
-                q += t(f", exactly {req.count}", f", ровно {req.count}")
+                q += t(", exactly {count}", count=req.count)
             if req.suits:
                 q += ", " + " ".join(s.symbol for s in req.suits)
-            piles.append({"title": t("Question", "Вопрос"), "text": q + "?", "main": True})
+            piles.append({"title": t("Question"), "text": q + "?", "main": True})
         chests = [
             {"cards": [], "text": f"{names[s]}: " + " ".join(r.symbol for r in v.chests[s])}
             for s in range(len(names))
             if v.chests[s]
         ]
         for c in chests:
-            c["title"] = t("Chests", "Сундучки")
+            c["title"] = t("Chests")
         piles.extend(chests)
         return piles
 
     def sheet(self, view: View, t: T, names: Sequence[str]) -> dict[str, Any] | None:
         assert isinstance(view, SunduchkiView)
         return {
-            "title": t("Chests", "Сундучки"),
+            "title": t("Chests"),
             "head": list(names),
             "rows": [
                 [str(x) for x in view.scores],
@@ -74,4 +74,4 @@ class Screen(GameScreen):
         assert isinstance(view, SunduchkiView)
         notes = [ui.note_text(n, names) for n in view.history]
         # facts that are not the game's (a connection lost, the hand verified) come last
-        return notes + [t(*it.fact) for it in items if it.fact is not None]
+        return notes + [t(it.fact, **dict(it.args)) for it in items if it.fact is not None]

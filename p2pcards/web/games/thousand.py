@@ -19,79 +19,71 @@ class Screen(GameScreen):
     def seat_info(self, view: View, seat: int, t: T, names: Sequence[str]) -> list[str]:
         assert isinstance(view, ThousandView)
         v = view
-        out = [t(f"score {v.scores[seat]}", f"очки {v.scores[seat]}")]
+        out = [t("score {score}", score=v.scores[seat])]
         if seat == v.dealer:
-            out.append(t("dealer", "сдаёт"))
+            out.append(t("dealer"))
         if seat == v.declarer:
-            out.append(t(f"plays {v.bid}", f"играет {v.bid}"))
+            out.append(t("plays {bid}", bid=v.bid))
         elif v.phase == "auction" and v.passed[seat]:
-            out.append(t("passed", "пас"))
+            out.append(t("passed"))
         if v.phase in ("play", "open", "over"):
-            out.append(t(f"tricks {v.tricks[seat]}", f"взяток {v.tricks[seat]}"))
+            out.append(t("tricks {trick}", trick=v.tricks[seat]))
         if v.barrel[seat] is not None:
-            out.append(t("on the barrel", "на бочке"))
+            out.append(t("on the barrel"))
         if v.bolts[seat]:
-            out.append(t(f"bolts {v.bolts[seat]}", f"болтов {v.bolts[seat]}"))
+            out.append(t("bolts {bolt}", bolt=v.bolts[seat]))
         return out
 
     def centre(self, view: View, t: T, names: Sequence[str]) -> list[dict[str, Any]]:
         assert isinstance(view, ThousandView)
         v = view
         piles: list[dict[str, Any]] = []
-        calls = " · ".join(f"{names[s]} {a if a else t('pass', 'пас')}" for s, a in v.auction)
+        calls = " · ".join(f"{names[s]} {a if a else t('pass')}" for s, a in v.auction)
         if v.declarer is not None:
-            contract = t(
-                f"Contract: {names[v.declarer]} plays {v.bid}",
-                f"Контракт: {names[v.declarer]} играет {v.bid}",
-            )
+            contract = t("Contract: {name} plays {bid}", name=names[v.declarer], bid=v.bid)
         elif v.bidder is not None:
-            contract = t(
-                f"Highest bid: {v.bid} ({names[v.bidder]})",
-                f"Высшая заявка: {v.bid} ({names[v.bidder]})",
-            )
+            contract = t("Highest bid: {bid} ({name})", bid=v.bid, name=names[v.bidder])
         else:
             contract = ""
         trump = (
-            t("Trump: none yet", "Козырь: пока нет")
+            t("Trump: none yet")
             if v.trump is None
             else t(
-                f"Trump: {v.trump.symbol} {v.trump.name_in('en')}",
-                f"Козырь: {v.trump.symbol} {v.trump.name_in('ru')}",
+                "Trump: {symbol} {suit}",
+                symbol=v.trump.symbol,
+                suit=v.trump.name_in("ru" if t.ru else "en"),
             )
         )
         piles.append(
             {
-                "title": t("Auction", "Торговля"),
+                "title": t("Auction"),
                 "text": " — ".join(x for x in (calls, contract) if x),
             }
         )
         if v.talon:
-            piles.append({"title": t("Talon", "Прикуп"), "cards": [card(c) for c in v.talon]})
-        piles.append({"title": t("Trump", "Козырь"), "text": trump})
+            piles.append({"title": t("Talon"), "cards": [card(c) for c in v.talon]})
+        piles.append({"title": t("Trump"), "text": trump})
         if v.marriages:
             piles.append(
                 {
-                    "title": t("Marriages", "Марьяжи"),
+                    "title": t("Marriages"),
                     "text": ", ".join(f"{names[s]} {su.symbol}" for s, su in v.marriages),
                 }
             )
         if v.phase in ("play", "open") or v.trick:
             piles.append(
                 {
-                    "title": t(f"Trick {v.trick_no} of 8", f"Взятка {v.trick_no} из 8"),
+                    "title": t("Trick {trick_no} of 8", trick_no=v.trick_no),
                     "cards": [card(c) for _, c in v.trick],
                     "who": [names[s] for s, _ in v.trick],
-                    "text": "" if v.trick else t("no card yet", "карт ещё нет"),
+                    "text": "" if v.trick else t("no card yet"),
                     "main": True,
                 }
             )
         if v.last_trick and v.last_winner is not None:
             piles.append(
                 {
-                    "title": t(
-                        f"Last trick → {names[v.last_winner]}",
-                        f"Прошлая взятка → {names[v.last_winner]}",
-                    ),
+                    "title": t("Last trick → {name}", name=names[v.last_winner]),
                     "cards": [card(c) for _, c in v.last_trick],
                     "who": [names[s] for s, _ in v.last_trick],
                     "small": True,
@@ -116,7 +108,7 @@ class Screen(GameScreen):
                 cells.append(f"{row.scores[s]} ({row.gains[s]:+d}){' ' + notes if notes else ''}")
             rows.append(cells)
         return {
-            "title": t("Score sheet", "Запись"),
-            "head": ["#", t("declarer", "играл"), t("bid", "заявка"), "", *names],
+            "title": t("Score sheet"),
+            "head": ["#", t("declarer"), t("bid"), "", *names],
             "rows": rows,
         }
