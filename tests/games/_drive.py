@@ -11,8 +11,8 @@ from tests.table.harness import Harness
 
 HONEST_SIZES_200 = [2] * 90 + [3] * 60 + [4] * 30 + [5] * 8 + [6] * 5 + [7] * 4 + [8] * 3
 """200 games over 2..8 seats, small tables dominating (``scripts/bench honest``)."""
-HONEST_SIZES_20 = [2] * 8 + [3] * 6 + [4] * 2 + [5, 6, 7, 8]
-"""20 games, every table size played once at least (the test suite)."""
+HONEST_SIZES_10 = [2] * 3 + [3] * 2 + [4] + [5, 6, 7, 8]
+"""10 games, every table size played once at least (the test suite)."""
 
 
 @dataclass
