@@ -38,6 +38,7 @@ from p2pcards.table import CheatDetected, HandAbandoned, HandVerified, MoveMade,
 from p2pcards.ui import (
     Names,
     Texts,
+    abandoned_line,
     cheat_text,
     presenter,
     table_event_line,
@@ -71,14 +72,6 @@ def add_lan_arguments(p: argparse.ArgumentParser) -> None:
         "default: all interfaces)",
     )
     p.add_argument("--player-name", help="your display name (saved in your identity)")
-    p.add_argument(
-        "--abandon-after",
-        type=float,
-        default=900.0,
-        metavar="SECONDS",
-        help="after waiting this long for one player, vote to end the hand without them "
-        "(default 900: people think)",
-    )
     p.add_argument(
         "--new",
         action="store_true",
@@ -361,7 +354,27 @@ async def follow_lobby(lobby: Any, lang: str) -> Session:
         ),
         flush=True,
     )
+    print(stall_text(session, lang), flush=True)
     return session
+
+
+def stall_text(session: Session, lang: str) -> str:
+    """The table's stall limit and what follows it, for every player at the start."""
+    limit = int(session.stall_limit)
+    if len(session.names) >= 3:
+        return tr(
+            lang,
+            "a player who does not answer for {s} s (or leaves) is voted out by the others "
+            "and loses the game (stall_limit, forfeit={rule})",
+            s=limit,
+            rule=session.table.game.options.get("forfeit", "lose"),
+        )
+    return tr(
+        lang,
+        "if your opponent does not answer for {s} s (or leaves), you can end the hand "
+        "with no result (stall_limit)",
+        s=limit,
+    )
 
 
 def final_report(ending: Ending, lang: str, game: str | None = None) -> int:
@@ -371,15 +384,9 @@ def final_report(ending: Ending, lang: str, game: str | None = None) -> int:
     print(tr(lang, "log: {log_path}", log_path=ending.log_path))
     names = ending.names
     if ending.abandoned is not None:
-        who = names[ending.abandoned.seat]
-        print(
-            tr(
-                lang,
-                "hand {hand} abandoned: {who} stopped responding",
-                hand=ending.abandoned.hand,
-                who=who,
-            )
-        )
+        print(abandoned_line(Texts(lang), Names(names), ending.abandoned))
+        if ending.abandoned.result is not None:  # a forfeit (3+ seats): the game's result
+            print(tr(lang, "result: ") + format_result(ending.abandoned.result, list(names), lang))
         return 3
     if ending.cheats:
         words = presenter(game, lang) if game is not None else None
@@ -614,9 +621,7 @@ def _title(game: str, lang: str) -> str:
 async def resume_one(identity: Identity, u: Unfinished, args: argparse.Namespace, lang: str) -> int:
     """Rejoin the unfinished table ``u`` and play it to the end; the exit status."""
     t0 = time.monotonic()
-    async with resume_table(
-        identity, u.table_id, lang=lang, abandon_after=args.abandon_after
-    ) as session:
+    async with resume_table(identity, u.table_id, lang=lang) as session:
         seat = session.controller
 
         async def report_rejoin() -> None:

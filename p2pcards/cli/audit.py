@@ -204,6 +204,9 @@ def print_report(report: AuditReport, lang: str, path: Path | None = None) -> No
                 seq=a.seq,
             )
         )
+        if a.result is not None:  # three or more seats: it forfeits (docs/rules, Stalls)
+            print(t("{name} forfeits: {outcome}.", name=names[a.seat],
+                    outcome=outcome_text(t, a.result, names)))  # fmt: skip
     elif report.verdict in ("incomplete", "abandoned"):
         print(t("INCOMPLETE: {checked}; {why}.", checked=checked, why=stop_text(t, report, names)))
 

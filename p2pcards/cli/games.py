@@ -58,14 +58,6 @@ def register(sub: Any) -> None:
     r.add_argument("table", metavar="ID", help="the table's id (its first digits will do)")
     _common(r)
     r.add_argument("--headless", metavar="STRATEGY", help="play your seat with a bot")
-    r.add_argument(
-        "--abandon-after",
-        type=float,
-        default=900.0,
-        metavar="SECONDS",
-        help="after waiting this long for one player, vote to end the hand without them "
-        "(default 900: people think)",
-    )
     r.set_defaults(func=run_resume)
 
 

@@ -70,6 +70,14 @@ def register(sub: Any) -> None:
         default="basic",
         help="bot or level for --bots N (default basic; easy, medium, hard)",
     )
+    p.add_argument(
+        "--stall-limit",
+        type=int,
+        metavar="SECONDS",
+        help="the table's stall limit, shown to every player: a player awaited this long is "
+        "voted out (3+ players: loses the game; 2: the hand ends with no result); default "
+        "120; the same as --option stall_limit=SECONDS",
+    )
     p.add_argument("--headless", metavar="STRATEGY", help="play your own seat with a bot")
     p.add_argument("--port", type=int, default=0, help="TCP port to listen on (default: any)")
     p.add_argument("--bind", default=None, help="address to listen on (default: all)")
@@ -90,6 +98,8 @@ def run(args: argparse.Namespace) -> int:
 
 async def _host(args: argparse.Namespace) -> int:
     lang = args.lang
+    if args.stall_limit is not None:
+        args.option = [*args.option, f"stall_limit={args.stall_limit}"]
     game = game_from_args(args)
     me = identity_from_args(args, for_play=True)
     if not 0 <= args.port <= 65535:
@@ -127,7 +137,6 @@ async def _host(args: argparse.Namespace) -> int:
         interfaces=interfaces,
         mdns=not args.no_mdns,
         lang=lang,
-        abandon_after=args.abandon_after,
         admit=terminal_confirm(lang, trusted={b.peer_id for b in bot_ids}),
         open_table=args.open,
     ) as lobby:

@@ -114,7 +114,6 @@ async def _join(args: argparse.Namespace) -> int:
         expect_fingerprint=fp,
         lang=lang,
         timeout=args.timeout,
-        abandon_after=args.abandon_after,
         confirm=terminal_confirm(lang),
         yes=args.yes,
     ) as lobby:

@@ -30,6 +30,7 @@ from p2pcards.games._events import (
     TakeHidden,
     Taken,
 )
+from p2pcards.games._forfeit import STALL_LIMIT, forfeit_result, table_options
 from p2pcards.games._moves import Event, Move, decode_event, encode_event
 from p2pcards.games._registry import game_info, game_names, load_game
 from p2pcards.games._state import (
@@ -48,6 +49,7 @@ from p2pcards.games._state import (
 )
 
 __all__ = [
+    "STALL_LIMIT",
     "Claim",
     "ClaimCheck",
     "ClaimMismatch",
@@ -87,9 +89,11 @@ __all__ = [
     "decode_event",
     "each_hidden",
     "encode_event",
+    "forfeit_result",
     "game_info",
     "game_names",
     "holds_hidden",
     "load_game",
     "replay",
+    "table_options",
 ]

@@ -167,7 +167,6 @@ class Lobby:
     base: Path | None = None
     random_bytes: Callable[[int], bytes] = os.urandom
     lang: str = "en"
-    abandon_after: float = 900.0
     host_key: bytes = b""
     updates: Any = None
     _updates_send: Any = None
@@ -232,7 +231,7 @@ class Lobby:
         storage.append_entries([genesis])
         if self.known is not None:
             self.known.remember([(s.name, s.identity) for s in g.seats if s.identity != ids[me]])
-        session = Session(table, ids, storage, self.abandon_after)
+        session = Session(table, ids, storage)
         self.mesh.set_members({m.peer_id: m.address for m in members if m.peer_id != ids[me]})
         self.store.session = session
         await self.nursery.start(session.run, self.mesh)
@@ -253,7 +252,6 @@ async def host_table(
     base: Path | None = None,
     random_bytes: Callable[[int], bytes] = os.urandom,
     lang: str = "en",
-    abandon_after: float = 900.0,
     admit: Confirm | None = None,
     open_table: bool = False,
     known: KnownPlayers | None = None,
@@ -297,7 +295,6 @@ async def host_table(
             base,
             random_bytes,
             lang,
-            abandon_after,
         )
         lobby.host_key = identity.peer_id
         lobby.known = known
@@ -569,7 +566,6 @@ async def join_table(
     random_bytes: Callable[[int], bytes] = os.urandom,
     lang: str = "en",
     timeout: float = 5.0,
-    abandon_after: float = 900.0,
     confirm: Confirm | None = None,
     yes: bool = False,
     known: KnownPlayers | None = None,

@@ -144,7 +144,6 @@ async def resume_table(
     base: Path | None = None,
     random_bytes: Callable[[int], bytes] = os.urandom,
     lang: str = "en",
-    abandon_after: float = 900.0,
 ) -> AsyncIterator[Session]:
     """Rebuild and rejoin an unfinished table; yields the running Session.
 
@@ -169,7 +168,7 @@ async def resume_table(
         secrets=secrets,
     )
     roster = secrets.get("roster") or {"members": [], "port": 0, "bind": ""}
-    session = Session(table, ids, storage, abandon_after)
+    session = Session(table, ids, storage)
     # replay what is on disk before any network traffic
     session.handle(table.start())
     for raw in entries[1:]:

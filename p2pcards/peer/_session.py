@@ -20,7 +20,7 @@ import trio
 
 from p2pcards import net
 from p2pcards.files import StorageError
-from p2pcards.games import Move
+from p2pcards.games import STALL_LIMIT, Move
 from p2pcards.peer._controller import SeatController
 from p2pcards.peer._events import (
     Misbehaviour,
@@ -107,7 +107,6 @@ class Session:
         table: Table,
         peer_ids: Sequence[bytes],
         storage: TableStorage,
-        abandon_after: float = 900.0,
     ) -> None:
         self.table = table
         self.names = [s.name for s in table.genesis.seats]
@@ -120,8 +119,9 @@ class Session:
         self._send_q, self._send_r = trio.open_memory_channel[bytes](math.inf)
         self.done = trio.Event()
         self.seat = table.me
-        self.abandon_after = abandon_after
-        """Seconds to wait for a seat before voting to end the hand without it."""
+        self.stall_limit = float(table.game.options.get("stall_limit", STALL_LIMIT))
+        """Seconds to wait for a seat before voting to end the hand without it: the
+        table's ``stall_limit`` option (in the genesis, so every seat has the same)."""
         self._backlog: dict[bytes, list[bytes]] = {}
         self.waiting_since: float | None = None
         self.waiting_for: tuple[int, ...] = ()
@@ -180,6 +180,7 @@ class Session:
                             self.waiting_since = trio.current_time()
                     self._emit(o)
             if appended:
+                self.waiting_since = trio.current_time()  # progress: the clock restarts
                 self._write_log(appended)
         except StorageError as exc:
             self._fail(exc)
@@ -298,14 +299,16 @@ class Session:
             nursery.cancel_scope.cancel()
 
     async def _watchdog(self) -> None:
-        """After ``abandon_after`` seconds waiting for the same seat, vote to end the
-        hand without it (the others do the same; the log records who stalled)."""
+        """After :attr:`stall_limit` seconds waiting for the same seat, vote to end the
+        hand without it (each seat on its own clock; the log records who stalled)."""
         while True:
-            await trio.sleep(1.0)
+            since = self.waiting_since
+            left = 1.0 if since is None else since + self.stall_limit - trio.current_time()
+            await trio.sleep(min(1.0, max(left, 0.02)))
             t = self.table
-            if t.halted or t.finished or self.waiting_since is None:
-                continue
-            if trio.current_time() - self.waiting_since < self.abandon_after:
+            if t.halted or t.finished or self.waiting_since is None or t.voting is not None:
+                continue  # (after its vote this seat waits for the other votes)
+            if trio.current_time() - self.waiting_since < self.stall_limit:
                 continue
             exp = t.expecting()
             if exp is None:

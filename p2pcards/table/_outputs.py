@@ -165,12 +165,30 @@ class Rejected:
 
 @dataclass(frozen=True, slots=True)
 class HandAbandoned:
-    """Every other seat agreed to end ``hand`` because ``seat`` stopped responding while
-    the table waited for it (log entry ``seq`` onward); the game stops here."""
+    """Every other seat voted to end ``hand`` because ``seat`` stopped responding while
+    the table waited for it, or left (``reason``: ``"stall"`` or ``"left"``; votes from log
+    entry ``seq`` on); the game stops here.  ``result``: with three or more seats, the
+    game's result after ``seat`` forfeits (:func:`p2pcards.games.forfeit_result`: it is
+    the loser, the score sheet gets the game's forfeit line; a :class:`GameOver` with the
+    same result follows); with two seats None: the hand ends with no result."""
 
     hand: int
     seat: int
     seq: int
+    reason: str = "stall"
+    result: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class VoteCast:
+    """``voter`` signed a vote to end ``hand`` without ``stalled`` (``reason``:
+    ``"stall"``, awaited past the table's limit, or ``"left"``).  A seat never joins
+    because another voted: its own clock (or a leave it verified) decides."""
+
+    voter: int
+    stalled: int
+    reason: str
+    hand: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +208,7 @@ UIEvent = (
     | HandVerified
     | CheatDetected
     | HandAbandoned
+    | VoteCast
     | Rejected
     | GameOver
 )

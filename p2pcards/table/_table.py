@@ -25,6 +25,7 @@ from p2pcards.games import (
     IllegalMove,
     Move,
     Shuffle,
+    forfeit_result,
     load_game,
 )
 from p2pcards.mental_poker import (
@@ -47,10 +48,12 @@ from p2pcards.table._outputs import (
     Output,
     Persist,
     Rejected,
+    VoteCast,
     Waiting,
 )
 from p2pcards.table._seed import seeded_stream
 from p2pcards.table._steps import (
+    REASONS,
     AbandonStep,
     Alter,
     Blame,
@@ -64,6 +67,7 @@ from p2pcards.table._steps import (
     Slot,
     Step,
     first_step,
+    vote_target,
 )
 from p2pcards.transcript import (
     BadGenesis,
@@ -84,6 +88,7 @@ MAX_AHEAD = 1024
 MAX_PENDING_PER_SEAT = MAX_PENDING // 8
 """Most entries of one seat held ahead of the log (a flooding seat fills only its own)."""
 DUP_WINDOW = 64  # how far back a received entry is compared with the log (duplicates)
+_SHOWDOWN = ShowdownStep.kind
 _ABANDON = AbandonStep.kind
 SEED_KEY = "seed"
 """Where a seat persists its table seed (every body's randomness derives from it)."""
@@ -175,6 +180,10 @@ class Table:
         self.verified: list[int] = []
         self.result: Mapping[str, Any] | None = None
         self._abandon: int | None = None  # the stalled seat we voted to leave behind
+        self._abandon_reason = "stall"
+        self._votes_seen: set[bytes] = set()  # votes reported (VoteCast/Rejected) once
+        self._against_me: dict[int, LogEntry] = {}  # votes to end this hand without us
+        self._hand_start: GameState | None = None  # the engine as the hand began
         self.abandoned: HandAbandoned | None = None
         self.events: list[tuple[int, Any]] = []
         """Every engine event applied, with its transcript hand (for replays)."""
@@ -230,13 +239,26 @@ class Table:
         except TranscriptError as e:
             self._out.append(Rejected(e.seat, str(e), sender))
             return self._drain()
+        if entry.kind == _ABANDON and entry.hand == self.hand:
+            target = vote_target(entry.body)
+            if target is not None and target[0] == self.me:
+                self._vote_against_me(entry)
         if entry.seq < len(self.log):
             try:
                 self.log.append(entry)
             except EquivocationError as e:
                 self.cheat(entry.seat, entry.seq, "equivocation", str(e), Offence.EQUIVOCATION)
             except OutOfTurn as e:
-                self.cheat(entry.seat, entry.seq, "out of turn", str(e), Offence.OUT_OF_TURN)
+                if entry.kind == _SHOWDOWN:  # a showdown share for a round the log closed
+                    self._out.append(Rejected(entry.seat, str(e), sender))
+                elif entry.kind == _ABANDON:  # a vote that lost the race with the entry
+                    self._stale_vote(entry, sender)
+                elif self._voted_out(entry.seat, entry.seq):
+                    self._out.append(
+                        Rejected(entry.seat, f"late entry {entry.seq} after the vote: ignored")
+                    )
+                else:
+                    self.cheat(entry.seat, entry.seq, "out of turn", str(e), Offence.OUT_OF_TURN)
             except TranscriptError as e:
                 self._out.append(Rejected(entry.seat, str(e), sender))
             return self._pump()
@@ -255,21 +277,31 @@ class Table:
         self._write_single(step, body)
         return self._pump()
 
-    def abandon(self, stalled: int) -> list[Output]:
-        """Vote to end the hand because ``stalled`` does not respond (the peer layer
-        calls this after its timeout, or when the player agrees).  The hand ends as
-        abandoned, recorded in the log, once every other seat has voted too.  From now on
-        this seat ignores the stalled seat's late entries for this hand.  Raises
-        ValueError when the table is not waiting for ``stalled``."""
+    def abandon(self, stalled: int, reason: str = "stall") -> list[Output]:
+        """Vote to end the hand without ``stalled`` (``reason``: ``"stall"`` when the
+        peer layer waited for it past the table's ``stall_limit``, ``"left"`` when it
+        verified the seat's signed leave).  The vote is recorded in the log once every
+        other seat has voted too (each on its own clock: a seat never joins because
+        another voted); then the seat forfeits the hand (3+ seats) or the hand ends with
+        no result (2 seats).  From now on this seat ignores the stalled seat's late
+        entries for this hand (logged as :class:`Rejected`).  Raises ValueError when the
+        table is not waiting for ``stalled``, or it is this seat."""
         step = self._current()
-        if self.me is None or step is None or stalled == self.me:
+        if self.me is None or step is None or stalled == self.me or reason not in REASONS:
             raise ValueError("nothing to abandon")
-        if stalled not in step.missing():
+        if self._abandon is None and stalled not in step.missing():
             raise ValueError(f"the table is not waiting for seat {stalled}")
         if self._abandon is None:
             self._abandon = stalled
+            self._abandon_reason = reason
             self._reset_step()
+            self._out.append(VoteCast(self.me, stalled, reason, self.hand))
         return self._pump()
+
+    @property
+    def voting(self) -> int | None:
+        """The seat this seat voted to leave behind in this hand, or None."""
+        return self._abandon if self.abandoned is None else None
 
     def _recently_logged(self, data: bytes) -> bool:
         """True when ``data`` are the bytes of one of the last DUP_WINDOW log entries."""
@@ -394,7 +426,8 @@ class Table:
         self._out.append(ev)
         if self.aborting is None:
             self.aborting = ev
-            self._reset_step()
+            if self._abandon is None:  # (a vote under way goes on: it ends the hand)
+                self._reset_step()
 
     def apply(self, event: Any, seq: int | None) -> bool:
         """Apply an engine event; a rule broken in public is a cheat by its seat."""
@@ -409,10 +442,54 @@ class Table:
             self._move_seq[(self.engine.hand_no, before)] = seq
         return True
 
-    def hand_abandoned(self, stalled: int, seq: int) -> None:
-        """The other seats ended the hand without ``stalled`` (votes from ``seq``)."""
-        self.abandoned = HandAbandoned(self.hand, stalled, seq)
+    def hand_abandoned(self, stalled: int, seq: int, reason: str = "stall") -> None:
+        """The other seats ended the hand without ``stalled`` (votes from ``seq``): with
+        three or more seats it forfeits by the game's rule and the game is over."""
+        result = None
+        if self.seats >= 3:
+            start = self._hand_start if self._hand_start is not None else self.engine
+            result = forfeit_result(start, self.engine, stalled)
+        self.abandoned = HandAbandoned(self.hand, stalled, seq, reason, result)
         self._out.append(self.abandoned)
+        if result is not None:
+            self.result = result
+            self._out.append(GameOver(result))
+
+    def _voted_out(self, seat: int, seq: int) -> bool:
+        """True when ``seat``'s entry ``seq`` comes after the others voted it out."""
+        a = self.abandoned
+        return a is not None and a.seat == seat and seq >= a.seq
+
+    def _stale_vote(self, entry: LogEntry, sender: int | None) -> None:
+        """A validly signed vote that does not fit the log (the entry it gave up on
+        arrived first, or the hand moved on): ignored and logged, never a cheat; a vote
+        against this seat is counted (every other seat's: this seat is out)."""
+        if entry.raw not in self._votes_seen:
+            self._votes_seen.add(entry.raw)
+            why = f"vote {entry.seq} came after the entry it gave up on: ignored"
+            self._out.append(Rejected(entry.seat, why, sender))
+
+    def _vote_against_me(self, entry: LogEntry) -> bool:
+        """Count a vote to end the hand without this seat.  When every other seat has
+        voted: if the votes fit this seat's log, follow the vote round (True); if this
+        seat already wrote the entry they gave up on, stop (the others' logs record the
+        vote; this one cannot)."""
+        if self.halted or self.me is None:
+            return False
+        self._against_me[entry.seat] = entry
+        if len(self._against_me) < self.seats - 1:
+            return False
+        votes = sorted(self._against_me.values(), key=lambda e: e.seq)
+        if votes[0].seq == len(self.log) and self._abandon != self.me:
+            self._abandon = self.me  # follow the round (this seat writes nothing in it)
+            self._reset_step()
+            return True
+        if votes[0].seq < len(self.log) or self._abandon is not None:
+            # this seat wrote the entry they gave up on, or it voted itself and so will
+            # never take the entries they built on: its log cannot hold their votes
+            left = any(vote_target(v.body) == (self.me, "left") for v in votes)
+            self.hand_abandoned(self.me, votes[0].seq, "left" if left else "stall")
+        return False
 
     # ------------------------------------------------------------------ internals
     def _drain(self) -> list[Output]:
@@ -488,7 +565,7 @@ class Table:
 
     def _new_step(self) -> Step | None:
         if self._abandon is not None:
-            return AbandonStep.start(self, self._abandon)
+            return AbandonStep.start(self, self._abandon, self._abandon_reason)
         if self.aborting is not None:
             return None
         if not self.seat_keys:
@@ -612,7 +689,7 @@ class Table:
             todo = self.pending.take(seq)
             while todo:
                 entry = todo.pop(0)
-                if self.aborting is not None:
+                if self.aborting is not None and step.kind not in (_SHOWDOWN, _ABANDON):
                     self._restash([entry, *todo])
                     return True
                 if entry.kind == _ABANDON and step.kind != entry.kind:
@@ -621,7 +698,16 @@ class Table:
                         return True
                     continue
                 if step.kind == _ABANDON and entry.kind != _ABANDON:
-                    continue  # a late entry of the step we left behind
+                    why = f"late entry {entry.seq} after this seat's vote: ignored"
+                    self._out.append(Rejected(entry.seat, why))  # (of the step left behind)
+                    continue
+                if step.kind == _ABANDON and vote_target(entry.body) is not None:
+                    assert isinstance(step, AbandonStep)
+                    if vote_target(entry.body)[0] != step.stalled:  # type: ignore[index]
+                        self._stale_vote(entry, None)  # (one against us was counted)
+                        continue
+                if self.aborting is not None and entry.kind not in (_SHOWDOWN, _ABANDON):
+                    continue  # stale contributions to the abandoned step
                 try:
                     new = rnd.offer(entry)
                 except TranscriptError as e:
@@ -634,7 +720,9 @@ class Table:
                         step.check(self, entry)
                     except Blame as b:
                         self.cheat(entry.seat, entry.seq, b.rule, b.message)
-                    if self._step is not step or self.aborting is not None:
+                    if self._step is not step or (
+                        self.aborting is not None and step.kind not in (_SHOWDOWN, _ABANDON)
+                    ):
                         self._restash(todo)
                         return True
         if not rnd.complete:
@@ -645,19 +733,28 @@ class Table:
         return True
 
     def _other_votes_abandon(self, entry: LogEntry, author: int | None) -> bool:
-        """Another seat voted to abandon: join the vote if it names a seat we are
-        waiting for too (the timeout is a table option, so honest seats agree); True if
-        we switched to the vote."""
-        body = entry.body
-        if self._abandon is not None or not isinstance(body, list) or len(body) != 1:
+        """Another seat voted to end the hand without a seat (its entry is held until
+        the vote round is this seat's step).  A seated table reports it once
+        (:class:`VoteCast`) and joins only when its own peer layer votes
+        (:meth:`abandon`): a lying seat cannot exclude a seat that is merely thinking.
+        A vote against this seat is counted (:meth:`_vote_against_me`).  The observer
+        (the audit) follows the round at once.  True if the table switched to the
+        vote."""
+        target = vote_target(entry.body)
+        if self._abandon is not None or target is None:
             return False
-        stalled = body[0]
+        stalled, reason = target
         step = self._current()
-        if step is None or not isinstance(stalled, int) or stalled == self.me:
+        if step is None or entry.hand != self.hand:
             return False
-        if author is not None and stalled != author:
+        if stalled == self.me:
+            return self._vote_against_me(entry)
+        if stalled not in step.missing() or (author is not None and stalled != author):
             return False
-        if stalled not in step.missing():
+        if entry.raw not in self._votes_seen:
+            self._votes_seen.add(entry.raw)
+            self._out.append(VoteCast(entry.seat, stalled, reason, self.hand))
+        if self.me is not None:
             return False
         self._abandon = stalled
         self._reset_step()
@@ -674,6 +771,8 @@ class Table:
         self.reshuffle_step = -1
         self.knowledge = {}
         self.revealed = False
+        self._against_me = {}
+        self._hand_start = self.engine.clone()
         self._out.append(HandStarted(hand))
 
     def add_deck(self, deck: Deck) -> None:

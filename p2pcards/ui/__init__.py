@@ -25,6 +25,7 @@ from p2pcards.ui._model import Backs, Column, Line, Part, Section, Sheet, Styled
 from p2pcards.ui._names import Names, seat_names
 from p2pcards.ui._results import result_line
 from p2pcards.ui._table import (
+    abandoned_line,
     awaiting_line,
     cheat_text,
     dealer_line,
@@ -73,6 +74,7 @@ __all__ = [
     "Sheet",
     "Styled",
     "Texts",
+    "abandoned_line",
     "awaiting_line",
     "cards_line",
     "cheat_text",

@@ -161,7 +161,13 @@ def table_event_line(
         who = names[ev.seat] if ev.seat is not None else "?"
         return t("CHEAT by {name}: {why}", name=who, why=cheat_text(t, names, ev, words))
     if kind == "HandAbandoned":
-        return t("the hand is abandoned: {name} stopped responding", name=names[ev.seat])
+        return abandoned_line(t, names, ev)
+    if kind == "VoteCast":
+        return t(
+            "{voter} votes to end the hand without {name}",
+            voter=names[ev.voter],
+            name=names[ev.stalled],
+        )
     if kind == "YourCards":
         return t("you receive {cards}", cards=" ".join(c.symbol for c in ev.cards))
     if kind == "Waiting":
@@ -171,6 +177,21 @@ def table_event_line(
     if kind == "PeerBack":
         return t("{name} is back", name=ev.name)
     return None
+
+
+def abandoned_line(t: Texts, names: Names, ev: Any) -> str:
+    """A ``HandAbandoned`` in words: with a result (three or more seats) the seat
+    forfeits ("the hand is over: Boris stopped responding and forfeits"); with two seats
+    the hand ends with no result.  ``reason`` "left": it left the table."""
+    who = names[ev.seat]
+    left = getattr(ev, "reason", "stall") == "left"
+    if getattr(ev, "result", None) is not None:
+        if left:
+            return t("the hand is over: {name} left the table and forfeits", name=who)
+        return t("the hand is over: {name} stopped responding and forfeits", name=who)
+    if left:
+        return t("the hand is abandoned, no result: {name} left the table", name=who)
+    return t("the hand is abandoned: {name} stopped responding", name=who)
 
 
 def dealer_line(t: Texts, names: Names, event: Any, cards: Mapping[int, Card]) -> str | None:

@@ -123,14 +123,12 @@ class LobbyService:
         bind: str | None = None,
         base: Path | None = None,
         lang: str = "en",
-        abandon_after: float = 900.0,
     ) -> None:
         self.identity = identity
         self.interfaces = list(interfaces) if interfaces is not None else None
         self.bind = bind
         self.base = base
         self.lang = lang
-        self.abandon_after = abandon_after
         self.tables: list[net.TableAd] = []
         self.browse_error: str | None = None
         self.status = "idle"
@@ -313,7 +311,6 @@ class LobbyService:
             interfaces=self.interfaces,
             base=self.base,
             lang=self.lang,
-            abandon_after=self.abandon_after,
             admit=self._confirm,
         ) as lobby:
             self.table_name, self.address = lobby.table_name, lobby.address
@@ -357,7 +354,6 @@ class LobbyService:
             expect_fingerprint=fingerprint,
             base=self.base,
             lang=self.lang,
-            abandon_after=self.abandon_after,
             confirm=self._confirm,
         ) as lobby:
             self.table_name, self.address = lobby.table_name, address

@@ -118,14 +118,14 @@ async def serve_lobby(
 def lobby_web_main(args: Any) -> int:
     """``p2pcards play`` (no ``--offline``) with the web page: the lobby (tables found on
     the LAN, host, join) and the table, in the browser, until interrupted.  ``args``: as
-    for ``p2pcards play`` (lang, home, interface, player_name, abandon_after, web_port,
+    for ``p2pcards play`` (lang, home, interface, player_name, web_port,
     no_browser).  Returns the exit status (2 for an unusable data directory or port)."""
     from p2pcards.cli._lan import identity_from_args, run_lan
     from p2pcards.web._lobby import LobbyService
 
     lang = args.lang
     me = identity_from_args(args, for_play=True)
-    lobby = LobbyService(me, interfaces=args.interface, lang=lang, abandon_after=args.abandon_after)
+    lobby = LobbyService(me, interfaces=args.interface, lang=lang)
 
     async def main(args: Any) -> int:
         async with trio.open_nursery() as n:

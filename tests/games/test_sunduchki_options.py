@@ -78,6 +78,8 @@ def test_options_are_validated_and_named() -> None:
         "empty_hand": "wait",
         "show_chests": "open",
         "max_moves": 20_000,
+        "stall_limit": 120,
+        "forfeit": "lose",
     }
     with pytest.raises(OptionError, match="not one of 36, 52"):
         load_game("sunduchki", deck=32)

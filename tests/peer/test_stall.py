@@ -1,5 +1,6 @@
-"""Over the network: a seat that stops responding is waited for, then left behind after
-the timeout; the log records it and the others' sessions end (issue 8, part 3)."""
+"""Over the network: a seat that stops responding is waited for, then voted out after the
+table's stall_limit (a genesis option, 2 s here); with three seats it forfeits the hand,
+the log records it and the others' sessions end (issue 8, part 3; issue 12 item 7)."""
 
 from __future__ import annotations
 
@@ -22,19 +23,16 @@ async def test_a_stalled_seat_is_named_and_the_hand_abandoned(tmp_path: Path) ->
     with trio.fail_after(60):
         async with host_table(
             ids[0],
-            load_game("akulina", seats=3),
+            load_game("akulina", seats=3, stall_limit=2),
             bind="127.0.0.1",
             open_table=True,
             mdns=False,
             base=tmp_path / "p0",
-            abandon_after=2.0,
         ) as lobby:
             addr = lobby.address
 
             async def b() -> None:
-                async with join_table(
-                    ids[1], addr, base=tmp_path / "p1", abandon_after=2.0, yes=True
-                ) as jl:
+                async with join_table(ids[1], addr, base=tmp_path / "p1", yes=True) as jl:
                     s = await jl.started()
                     sessions[1] = s
                     results[1] = await play_bot(s, "basic", random.Random(1))
@@ -62,7 +60,10 @@ async def test_a_stalled_seat_is_named_and_the_hand_abandoned(tmp_path: Path) ->
                 n.cancel_scope.cancel()
     stalled = sessions[0].peer_ids.index(ids[2].peer_id)
     for s in (0, 1):
-        assert isinstance(results[s], HandAbandoned) and results[s].seat == stalled
+        ab = results[s]
+        assert isinstance(ab, HandAbandoned) and ab.seat == stalled and ab.reason == "stall"
+        assert ab.result is not None and ab.result["losers"] == [stalled]  # it forfeits
+        assert ab.result["losses"][stalled] == 1
     assert any(stalled in w.seats for w in waited)
     log = [e.raw for e in sessions[0].table.log]
     assert log == [e.raw for e in sessions[1].table.log]

@@ -1,48 +1,232 @@
-"""A seat that stops responding: the others end the hand as abandoned, the log records
-which seat stalled, nothing already in the log is lost, and the audit reports it."""
+"""Stalls, votes and forfeits (issue 12 item 7; ``protocol/table.md`` §3): a seat that
+stops responding is voted out by every other seat, each on its own clock; with three or
+more seats it forfeits the hand by the game's rule (right loser, right score line), with
+two the hand ends with no result naming it.  A late entry after the vote is ignored and
+logged, never reported as cheating; one lying vote excludes nobody."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from p2pcards.table import Broadcast, HandAbandoned, audit_entries
+from p2pcards.table import Broadcast, GameOver, HandAbandoned, Rejected, VoteCast, audit_entries
 from tests.table.harness import Harness
 
-STALLED = 2
 
+class Hold:
+    """A seat that goes silent at its first broadcast of ``kind`` (after ``skip`` such
+    broadcasts): what it sends from then on is held back (its own table goes on), and no
+    peer can fetch it by gossip either.  :meth:`release` delivers what was held."""
 
-def silent_after(n: int):  # type: ignore[no-untyped-def]
-    sent = {"n": 0}
+    def __init__(self, seat: int, kind: str | None = None, after: int = 0) -> None:
+        self.seat, self.kind, self.after = seat, kind, after
+        self.held: list[bytes] = []
+        self.seen = 0
+        self.holding = False
 
-    def hook(h: Harness, seat: int, b: Broadcast) -> list[bytes]:
-        if seat != STALLED:
+    def __call__(self, h: Harness, seat: int, b: Broadcast) -> list[bytes]:
+        if seat != self.seat:
             return [b.data]
-        sent["n"] += 1
-        if sent["n"] <= n:
-            return [b.data]
-        h.silent = {STALLED}  # type: ignore[attr-defined]
-        return []
+        if not self.holding and (self.kind is None or b.kind == self.kind):
+            self.seen += 1
+            if self.seen > self.after:
+                self.holding = True
+                h.silent = {self.seat}  # type: ignore[attr-defined]
+        if self.holding:
+            self.held.append(b.data)
+            return []
+        return [b.data]
 
-    return hook
+    def release(self, h: Harness) -> None:
+        """The slow seat's entries finally arrive (and its log can be fetched again)."""
+        h.silent = set()  # type: ignore[attr-defined]
+        for data in self.held:
+            for r in range(h.n):
+                if r != self.seat:
+                    h.queue.append((r, data))
+        self.held = []
+
+
+def stalled_table(game: str, n: int, hold: Hold, seed: int, **options: Any) -> Harness:
+    h = Harness(game, n, seed=seed, tamper=hold, options=options)
+    h.run()
+    assert hold.holding, "the seat never reached the point where it stalls"
+    assert all(t.result is None or t.abandoned is None for t in h.tables)
+    return h
+
+
+def vote(h: Harness, seat: int, stalled: int) -> None:
+    """``seat``'s peer layer waited past the limit for ``stalled``: it votes."""
+    assert stalled in h.tables[seat].awaited()
+    h.handle(seat, h.tables[seat].abandon(stalled))
+
+
+def ended(h: Harness, seat: int) -> HandAbandoned:
+    ab = [o for o in h.outputs[seat] if isinstance(o, HandAbandoned)]
+    assert len(ab) == 1, ab
+    return ab[0]
+
+
+def late(h: Harness, seat: int) -> list[Rejected]:
+    return [o for o in h.outputs[seat] if isinstance(o, Rejected) and "ignored" in o.reason]
 
 
 @pytest.mark.parametrize("after", [3, 12, 20])
-def test_the_others_end_the_hand_when_a_seat_stalls(after: int) -> None:
-    h = Harness("akulina", 3, seed=70 + after, tamper=silent_after(after))
+def test_the_others_vote_and_the_stalled_seat_forfeits(after: int) -> None:
+    hold = Hold(2, after=after)
+    h = stalled_table("akulina", 3, hold, seed=70 + after)
+    vote(h, 0, 2)
     h.run()
-    assert all(t.result is None for t in h.tables)  # stuck: seat 2 is silent
-    waiting = h.tables[0].expecting()
-    assert waiting is not None and STALLED in h.tables[0].awaited()
-    h.handle(0, h.tables[0].abandon(STALLED))  # seat 0's timeout fired; seat 1 joins
+    assert not h.tables[1].halted  # one vote is not enough, and seat 1 does not join it
+    assert [o for o in h.outputs[1] if isinstance(o, VoteCast)] == [VoteCast(0, 2, "stall", 1)]
+    vote(h, 1, 2)
     h.run()
     for s in (0, 1):
-        ab = [o for o in h.outputs[s] if isinstance(o, HandAbandoned)]
-        assert len(ab) == 1 and ab[0].seat == STALLED and ab[0].hand == 1
-        assert h.tables[s].halted and h.cheats(s) == []
+        ab = ended(h, s)
+        assert (ab.seat, ab.hand, ab.reason) == (2, 1, "stall")
+        assert ab.result is not None and ab.result["losers"] == [2]
+        assert ab.result["losses"] == [0, 0, 1] and ab.result["loser"] == 2
+        assert ab.result["forfeit"] == {"seat": 2, "hand": 0, "rule": "lose", "penalty": 1}
+        assert h.tables[s].result == ab.result
+        assert [o.result for o in h.outputs[s] if isinstance(o, GameOver)] == [ab.result]
+        assert h.cheats(s) == []
     assert h.logs()[0] == h.logs()[1]
     report = audit_entries(h.logs()[0])
-    assert report.verdict == "abandoned"
+    assert report.verdict == "abandoned" and report.cheats == []
     assert "seat2 stopped responding" in report.waiting
+    assert report.result is not None and report.result["losers"] == [2]
+
+
+def test_a_late_honest_entry_after_the_vote_is_ignored_not_a_cheat() -> None:
+    """A slow but honest seat: its move arrives after the two others voted it out."""
+    hold = Hold(2, kind="move")
+    h = stalled_table("akulina", 3, hold, seed=3)
+    vote(h, 0, 2)
+    vote(h, 1, 2)
+    h.run()
+    hold.release(h)
+    h.run()
+    for s in (0, 1, 2):
+        assert h.cheats(s) == [], s
+        assert ended(h, s).seat == 2
+    for s in (0, 1):
+        assert late(h, s), s  # logged
+        assert h.tables[s].abandoned is not None
+    assert h.logs()[0] == h.logs()[1]
+    assert ended(h, 2).result == ended(h, 0).result  # the slow seat knows it forfeited
+    assert audit_entries(h.logs()[0]).cheats == []
+
+
+def test_two_seats_a_lone_vote_ends_the_hand_with_no_result_and_no_cheat() -> None:
+    """2 seats: the opponent votes alone while the honest seat's move is on its way."""
+    hold = Hold(1, kind="move")
+    h = stalled_table("101", 2, hold, seed=11)
+    vote(h, 0, 1)
+    h.run()
+    hold.release(h)
+    h.run()
+    for s in (0, 1):
+        ab = ended(h, s)
+        assert (ab.seat, ab.result) == (1, None)
+        assert h.cheats(s) == [], s
+        assert h.tables[s].result is None
+        assert not [o for o in h.outputs[s] if isinstance(o, GameOver)]
+    assert late(h, 0) and late(h, 1)
+    report = audit_entries(h.logs()[0])
+    assert report.verdict == "abandoned" and report.result is None
+
+
+def test_one_lying_vote_excludes_nobody_and_the_liar_is_voted_out() -> None:
+    """Seat 0 votes against seat 2 the moment seat 2 must move.  Seat 1 does not join:
+    seat 2's move counts, the game goes on without seat 0, which is then the one that
+    stalls: seats 1 and 2 vote it out and it forfeits."""
+    hold = Hold(2, kind="move")
+    h = stalled_table("akulina", 3, hold, seed=5)
+    vote(h, 0, 2)
+    hold.release(h)
+    h.run()
+    assert late(h, 0)  # seat 0 ignores the move it gave up on (logged)
+    assert not h.tables[1].halted and not h.tables[2].halted
+    assert h.cheats(1) == [] and h.cheats(2) == []
+    vote(h, 1, 0)
+    vote(h, 2, 0)
+    h.run()
+    for s in (0, 1, 2):
+        ab = ended(h, s)
+        assert ab.seat == 0 and ab.result is not None and ab.result["losers"] == [0]
+        assert h.cheats(s) == []
+    assert h.logs()[1] == h.logs()[2]  # (seat 0 gave up on seat 2's move: its log stops)
+
+
+@pytest.mark.parametrize(
+    ("game", "check"),
+    [
+        ("thousand", lambda r: r["scores"] == [0, 0, -120] and r["forfeit"]["penalty"] == -120),
+        ("101", lambda r: r["scores"][2] == 102 and r["scores"][:2] == [0, 0]),
+        ("akulina", lambda r: r["losses"] == [0, 0, 1]),
+        ("sunduchki", lambda r: r["chests"][2] == 0 and 2 in r["losers"]),
+    ],
+)
+def test_a_stall_after_seeing_its_cards_forfeits_with_the_right_loser_and_score(
+    game: str, check: Any
+) -> None:
+    """Seat 2 receives its cards and never makes its first move."""
+    hold = Hold(2, kind="move")
+    h = stalled_table(game, 3, hold, seed=21)
+    assert h.tables[2].knowledge  # it has seen its cards
+    vote(h, 0, 2)
+    vote(h, 1, 2)
+    h.run()
+    for s in (0, 1):
+        r = ended(h, s).result
+        assert r is not None and r["losers"] == [2] and 2 not in r["winners"]
+        assert check(r), r
+        assert h.cheats(s) == []
+
+
+def held_at_the_end(game: str, n: int, seat: int, seed: int) -> Hold:
+    """A hold on ``seat``'s last broadcast of an honest run of this table: with mental
+    poker v2 that is its share of the end-of-hand open (the cards left in hands are
+    opened by the game's last ``Open``; the ``showdown`` round then has nothing left to
+    publish, so the open is what a seat can withhold at the end of the hand)."""
+    sent: list[str] = []
+
+    def tap(h: Harness, s: int, b: Broadcast) -> list[bytes]:
+        if s == seat:
+            sent.append(b.kind)
+        return [b.data]
+
+    Harness(game, n, seed=seed, tamper=tap).run()
+    kind = sent[-1]
+    return Hold(seat, kind=kind, after=sent.count(kind) - 1)
+
+
+def test_withholding_the_end_of_hand_reveal_is_a_forfeit() -> None:
+    """Akulina, one hand: seat 1 plays every move of the hand, then withholds what it
+    owes at the end of the hand (its share of the last open).  It does not escape: it is
+    named and forfeits (one loss to it, whoever the hand's loser was)."""
+    hold = held_at_the_end("akulina", 3, 1, seed=8)
+    h = stalled_table("akulina", 3, hold, seed=8)
+    assert hold.kind == "open" and not h.tables[0].legal_moves()  # no move was left
+    assert h.tables[0].awaited() == (1,)
+    vote(h, 0, 1)
+    vote(h, 2, 1)
+    h.run()
+    for s in (0, 2):
+        ab = ended(h, s)
+        assert ab.seat == 1 and ab.result is not None
+        assert ab.result["losses"] == [0, 1, 0] and ab.result["losers"] == [1]
+
+
+def test_two_seats_withholding_the_reveal_names_the_seat() -> None:
+    hold = held_at_the_end("akulina", 2, 0, seed=9)
+    h = stalled_table("akulina", 2, hold, seed=9)
+    vote(h, 1, 0)
+    h.run()
+    ab = ended(h, 1)
+    assert (ab.seat, ab.result) == (0, None)
+    assert audit_entries(h.logs()[1]).verdict == "abandoned"
 
 
 def test_abandon_needs_the_table_to_wait_for_that_seat() -> None:

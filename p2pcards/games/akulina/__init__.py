@@ -4,6 +4,7 @@ Rules: ``../shared/rules/akulina.ru.txt``; in our words with every option:
 ``docs/rules/akulina.md``.
 """
 
+from p2pcards.games._forfeit import table_options
 from p2pcards.games._state import GameInfo, Option
 from p2pcards.games.akulina._moves import Discard, Draw
 from p2pcards.games.akulina._sheet import ScoreSheetError, check, losses_text, parse_losses
@@ -63,6 +64,7 @@ GAME: GameInfo[AkulinaState] = GameInfo(
             help_ru="продолжить серию с записи: по месту [ИМЯ=]ПРОИГРЫШИ в порядке мест, "
             "например 'Аня=2,Борис=0,Вера=1,Дима=3'; hands — сколько раздач ещё сыграть",
         ),
+        *table_options(),
     ),
     move_types=(Discard, Draw),
     state_class=AkulinaState,

@@ -8,6 +8,7 @@ Rules: ``../shared/rules/sto-odno.ru.txt``; in our words with every option:
 from collections.abc import Mapping
 from typing import Any
 
+from p2pcards.games._forfeit import table_options
 from p2pcards.games._state import GameInfo, Option
 from p2pcards.games.sto_odno._moves import Announce, Catch, Draw, Pass, Play, TakePenalty
 from p2pcards.games.sto_odno._rules import (
@@ -214,6 +215,7 @@ GAME: GameInfo[StoOdnoState] = GameInfo(
             low=10,
             high=1_000_000,
         ),
+        *table_options(),
     ),
     move_types=(Play, Draw, Pass, TakePenalty, Announce, Catch),
     state_class=StoOdnoState,

@@ -4,6 +4,7 @@ Rules: ``../shared/rules/sunduchki.ru.txt``; in our words with every option:
 ``docs/rules/sunduchki.md``.
 """
 
+from p2pcards.games._forfeit import table_options
 from p2pcards.games._state import GameInfo, Option
 from p2pcards.games.sunduchki._history import Note
 from p2pcards.games.sunduchki._moves import Answer, Ask, AskCount, AskSuits, Challenge, SetAside
@@ -76,6 +77,7 @@ GAME: GameInfo[SunduchkiState] = GameInfo(
             low=1,
             high=10_000_000,
         ),
+        *table_options(),
     ),
     move_types=(Ask, AskCount, AskSuits, Answer, SetAside, Challenge),
     state_class=SunduchkiState,

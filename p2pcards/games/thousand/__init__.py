@@ -7,6 +7,7 @@ Rules: ``../shared/rules/thousand.ru.txt``; in our words with every option:
 from collections.abc import Mapping
 from typing import Any
 
+from p2pcards.games._forfeit import table_options
 from p2pcards.games._state import GameInfo, Option
 from p2pcards.games.thousand._moves import Bid, ChooseTalon, GiveCards, Pass, Play
 from p2pcards.games.thousand._rules import (
@@ -205,6 +206,7 @@ GAME: GameInfo[ThousandState] = GameInfo(
             high=100_000,
             help_ru="предохранитель: партия кончается после стольких конов (побеждает лучший)",
         ),
+        *table_options(),
     ),
     move_types=(Bid, Pass, ChooseTalon, GiveCards, Play),
     state_class=ThousandState,

@@ -17,7 +17,7 @@ lot           LotShuffleStep      each seat in turn (N)      ``[tokens', proof]`
 lot-open      LotOpenStep         round: every seat          ``[[D], [c, s]]`` (§7)
 move          MoveStep            the deciding seat          ``encode_event(move)``
 showdown      ShowdownStep        round: seats with shares   ``[[D…], [c, s]]`` (§7)
-abandon       AbandonStep         round: all but the stalled ``[stalled]``
+abandon       AbandonStep         round: all but the stalled ``[stalled, reason]``
 ============  ==================  =========================  ==========================
 
 To add an entry kind: write one :class:`SingleStep` or :class:`RoundStep` subclass (its
@@ -35,7 +35,6 @@ from p2pcards.table._steps._base import (
     Step,
     TableCore,
 )
-from p2pcards.table._steps._control import AbandonStep
 from p2pcards.table._steps._hand import Deck, Slot
 from p2pcards.table._steps._keys import KEY_LABEL, KeyStep
 from p2pcards.table._steps._move import MoveStep
@@ -45,10 +44,12 @@ from p2pcards.table._steps._random import FixedLot, LotOpenStep, LotShuffleStep
 from p2pcards.table._steps._registry import FIRST_STEP, StepFactory, first_step
 from p2pcards.table._steps._shares import OpenStep, SharesRound, ShareStep, ShowdownStep
 from p2pcards.table._steps._shuffle import ShuffleStep
+from p2pcards.table._steps._vote import REASONS, AbandonStep, vote_target
 
 __all__ = [
     "FIRST_STEP",
     "KEY_LABEL",
+    "REASONS",
     "AbandonStep",
     "Alter",
     "Blame",
@@ -74,4 +75,5 @@ __all__ = [
     "TableCore",
     "TakeStep",
     "first_step",
+    "vote_target",
 ]

@@ -142,8 +142,9 @@ class TableCore(Protocol):
     def end_of_hand(self, seq: int | None) -> None:
         """Check the claims of the hand with every card opened at its end."""
 
-    def hand_abandoned(self, stalled: int, seq: int) -> None:
-        """Record that the other seats ended the hand without ``stalled``."""
+    def hand_abandoned(self, stalled: int, seq: int, reason: str = "stall") -> None:
+        """Record that the other seats ended the hand without ``stalled`` (a forfeit
+        with three or more seats)."""
 
 
 Alter = Callable[["TableCore", "Step", Any], Any]
