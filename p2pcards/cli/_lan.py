@@ -34,7 +34,15 @@ from p2pcards.peer import (
     run_bot,
     unfinished_tables,
 )
-from p2pcards.table import CheatDetected, HandAbandoned, HandVerified, MoveMade, Waiting
+from p2pcards.table import (
+    CheatDetected,
+    HandAbandoned,
+    HandVerified,
+    MoveMade,
+    SeatLeft,
+    VoteCast,
+    Waiting,
+)
 from p2pcards.ui import (
     Names,
     Texts,
@@ -156,8 +164,11 @@ def run_lan(main: Callable[[argparse.Namespace], Awaitable[int]], args: argparse
 
 
 def _left(lang: str) -> int:
-    """The one line printed when the player leaves (q, Ctrl-C, Ctrl-D); exit status 130."""
-    print(tr(lang, "you left the table; run the same command again to come back"))
+    """The one line printed when the player leaves (q, Ctrl-C, Ctrl-D), naming the
+    command that brings the player back (the same one: it resumes the table); exit
+    status 130.  The other seats were told (:func:`play_to_end` sends the leave)."""
+    command = shlex.join(["p2pcards", *sys.argv[1:]])
+    print(tr(lang, "you left the table; {command} brings you back", command=command))
     return 130
 
 
@@ -424,6 +435,21 @@ async def play_to_end(
     bot, play and a resumed table.  ``web``: the parsed arguments of
     :func:`p2pcards.cli._webargs.add_web_arguments`; with ``--web`` the seat is played on
     the browser page instead of the terminal."""
+    try:
+        ending = await _play(session, strategy, lang, seed, web)
+    except BaseException as e:
+        from p2pcards.cli._tui._seat import Quit
+
+        if any(isinstance(x, Quit | KeyboardInterrupt | EOFError) for x in _leaves(e)):
+            with trio.CancelScope(shield=True):  # tell the others before going
+                await session.depart()
+        raise
+    return final_report(ending, lang, session.table.game.name)
+
+
+async def _play(
+    session: Session, strategy: str | None, lang: str, seed: int | None, web: Any
+) -> Ending:
     if strategy:
         snap = session.controller.snapshot()
         lines = QuietLines()
@@ -444,7 +470,7 @@ async def play_to_end(
         from p2pcards.cli._seat import play_seat  # _seat imports this module
 
         ending = await play_seat(session, lang)
-    return final_report(ending, lang, session.table.game.name)
+    return ending
 
 
 class QuietLines:
@@ -491,7 +517,7 @@ def describe_event(
     p = presenter(game, lang, options)
     if isinstance(ev, MoveMade):
         return p.move_line(ev.move, ev.before, ns)
-    if isinstance(ev, HandAbandoned | Waiting | HandVerified | CheatDetected):
+    if isinstance(ev, HandAbandoned | Waiting | HandVerified | CheatDetected | SeatLeft | VoteCast):
         hand = p.hand_no_text(ev.hand) if isinstance(ev, HandVerified) else ""
         return table_event_line(p.t, ns, ev, hand, p)
     return None

@@ -15,6 +15,7 @@ from p2pcards.peer._addresses import address_text, joinable_addresses
 from p2pcards.peer._bot import play_bot, run_bot
 from p2pcards.peer._controller import (
     Awaiting,
+    CannotVote,
     Ending,
     MoveNotLegal,
     NotYourTurn,
@@ -51,6 +52,7 @@ from p2pcards.peer._storage import TableStorage
 
 __all__ = [
     "Awaiting",
+    "CannotVote",
     "Confirm",
     "Ending",
     "KnownPlayers",

@@ -90,6 +90,11 @@ class SeatClosed(PlayError):
     """The seat left (:meth:`SeatController.leave`) or the session stopped."""
 
 
+class CannotVote(ValueError):
+    """:meth:`SeatController.vote_out` refused: the table does not wait for that seat,
+    or it neither left nor was awaited past the table's ``stall_limit``."""
+
+
 @dataclass(frozen=True, slots=True)
 class Awaiting:
     """Who the table waits for now and why.
@@ -146,6 +151,9 @@ class Snapshot:
     result: Mapping[str, Any] | None
     log_path: str
     log_length: int
+    departed: tuple[int, ...] = ()
+    voting: int | None = None
+    can_vote_out: tuple[int, ...] = ()
 
     def to_plain(self) -> dict[str, Any]:
         """Plain data (str/int/bool/None, lists, dicts): see :func:`to_plain`."""
@@ -337,7 +345,34 @@ class SeatController:
             result=t.result,
             log_path=s.log_path,
             log_length=len(t.log),
+            departed=tuple(sorted(t.departed)),
+            voting=t.voting,
+            can_vote_out=self._can_vote_out(),
         )
+
+    def _can_vote_out(self) -> tuple[int, ...]:
+        s = self.session
+        t = s.table
+        if not t.log.started or t.halted or t.finished or t.left or t.voting is not None:
+            return ()
+        waited = (
+            s.waiting_since is not None and trio.current_time() - s.waiting_since >= s.stall_limit
+        )
+        return tuple(
+            x
+            for x in t.awaited()
+            if x != s.seat and (x in t.departed or (waited and x in s.waiting_for))
+        )
+
+    def vote_out(self, seat: int) -> None:
+        """Vote to end the hand without ``seat`` now: it left the table (reason
+        ``"left"``), or the table waited for it past its ``stall_limit``.  The hand ends
+        once every other seat has voted (``HandAbandoned``; with 3+ seats it forfeits).
+        Raises :class:`CannotVote` when ``seat`` is not in ``snapshot().can_vote_out``."""
+        if seat not in self._can_vote_out():
+            raise CannotVote(f"seat {seat} cannot be voted out now")
+        t = self.session.table
+        self.session.handle(t.abandon(seat, "left" if seat in t.departed else "stall"))
 
     def play(self, move: Move) -> None:
         """Make this seat's move.  Raises :class:`SeatClosed` after :meth:`leave` or a
@@ -370,11 +405,13 @@ class SeatController:
         return legal
 
     def leave(self) -> None:
-        """Leave the table: no more moves from this seat (:meth:`play` raises
-        :class:`SeatClosed`), every subscription ends, the session stops."""
+        """Leave the table: this seat signs a leave that every other seat receives
+        (``SeatLeft``: "Boris left the table"; they may vote it out at once); no more moves
+        from this seat (:meth:`play` raises :class:`SeatClosed`), every subscription ends,
+        the session stops once the leave is sent (``session.left_sent``; at most 2 s)."""
         self._left = True
         self.close()
-        self.session.stop()
+        self.session.leave()
 
     def ending(self) -> Ending | None:
         """The :class:`Ending` once the game is over for this seat, else None."""

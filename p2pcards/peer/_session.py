@@ -40,6 +40,7 @@ from p2pcards.table import (
     Output,
     Persist,
     Rejected,
+    SeatLeft,
     Table,
     Waiting,
 )
@@ -129,7 +130,14 @@ class Session:
         self.failed: StorageError | None = None
         self._failed = trio.Event()
         self._scope: trio.CancelScope | None = None
+        self._nursery: trio.Nursery | None = None
         self._stopped = False
+        self.vote_on_leave = True
+        """Vote out at once a seat that signed its leave, when the table waits for it
+        (False: a front end decides, through ``controller.vote_out``)."""
+        self.left_sent = trio.Event()
+        """Set once this seat's leave was handed to every connected peer."""
+        self._voting_departed = False
         self.controller = SeatController(self)
         """The seat controller every front end drives this seat through."""
 
@@ -141,6 +149,50 @@ class Session:
         self._stopped = True
         if self._scope is not None:
             self._scope.cancel()
+
+    def leave(self, grace: float = 2.0) -> None:
+        """This seat leaves: its signed leave goes to every peer (they see "Boris left
+        the table" and may vote it out at once), then the session stops (after at most
+        ``grace`` seconds).  A game already over, or not started, just stops."""
+        t = self.table
+        if self._stopped or self.failed is not None or self._nursery is None:
+            self.stop()
+            return
+        if not t.log.started or t.halted or t.finished or t.left:
+            self.stop()
+            return
+        self.handle(t.leave())
+        self._send_q.send_nowait(b"")  # the sender stops once everything before is sent
+        self._nursery.start_soon(self._stop_after, grace)
+
+    async def depart(self, grace: float = 2.0) -> None:
+        """:meth:`leave`, then wait (at most ``grace`` seconds) until the leave was
+        handed to the peers."""
+        self.leave(grace)
+        with trio.move_on_after(grace):
+            await self.left_sent.wait()
+
+    async def _stop_after(self, delay: float) -> None:
+        await trio.sleep(delay)
+        self.stop()
+
+    def _vote_departed(self) -> None:
+        """Vote out a seat that signed its leave, when the table waits for it."""
+        t = self.table
+        if not self.vote_on_leave or self._voting_departed or t.voting is not None:
+            return
+        if t.halted or t.finished or t.left or not t.departed:
+            return
+        for s in t.awaited():
+            if s in t.departed and s != self.seat:
+                self._voting_departed = True
+                try:
+                    self.handle(t.abandon(s, "left"))
+                except ValueError:
+                    pass
+                finally:
+                    self._voting_departed = False
+                return
 
     @property
     def log_path(self) -> str:
@@ -178,10 +230,13 @@ class Session:
                         if o.seats != self.waiting_for:
                             self.waiting_for = o.seats
                             self.waiting_since = trio.current_time()
+                    elif isinstance(o, SeatLeft):
+                        self._send_q.send_nowait(o.data)  # pass it on (links may be down)
                     self._emit(o)
             if appended:
                 self.waiting_since = trio.current_time()  # progress: the clock restarts
                 self._write_log(appended)
+            self._vote_departed()
         except StorageError as exc:
             self._fail(exc)
             raise
@@ -275,6 +330,7 @@ class Session:
     async def _run(self, mesh: net.Mesh, task_status: Any) -> None:
         async with trio.open_nursery() as nursery:
             self._scope = nursery.cancel_scope
+            self._nursery = nursery
             if self._stopped:
                 nursery.cancel_scope.cancel()
             nursery.start_soon(self._sender)
@@ -329,6 +385,10 @@ class Session:
         assert self.mesh is not None
         async for data in self._send_r:
             if self.failed is not None:
+                return
+            if not data:  # this seat left: everything before was sent
+                self.left_sent.set()
+                self.stop()
                 return
             for pid in self.peer_ids:
                 if self.seat is not None and pid == self.peer_ids[self.seat]:

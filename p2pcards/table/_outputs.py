@@ -180,6 +180,19 @@ class HandAbandoned:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatLeft:
+    """``seat`` signed that it leaves the table (``q``, Ctrl-C, Ctrl-D, ``leave()``), at
+    log position ``seq``; ``data``: the signed bytes (a session passes them on to the
+    other peers).  Only its own key can sign it, so a forged leave excludes nobody; one
+    older than an entry of that seat in the log (it came back) is ignored.  The other
+    seats may vote it out at once (reason ``"left"``) when the table waits for it."""
+
+    seat: int
+    seq: int
+    data: bytes = b""
+
+
+@dataclass(frozen=True, slots=True)
 class VoteCast:
     """``voter`` signed a vote to end ``hand`` without ``stalled`` (``reason``:
     ``"stall"``, awaited past the table's limit, or ``"left"``).  A seat never joins
@@ -209,6 +222,7 @@ UIEvent = (
     | CheatDetected
     | HandAbandoned
     | VoteCast
+    | SeatLeft
     | Rejected
     | GameOver
 )

@@ -48,6 +48,7 @@ from p2pcards.table._outputs import (
     Output,
     Persist,
     Rejected,
+    SeatLeft,
     VoteCast,
     Waiting,
 )
@@ -92,6 +93,8 @@ _SHOWDOWN = ShowdownStep.kind
 _ABANDON = AbandonStep.kind
 SEED_KEY = "seed"
 """Where a seat persists its table seed (every body's randomness derives from it)."""
+LEAVE = "leave"
+"""The kind of a seat's signed leave: a message, never a log entry."""
 
 
 class Table:
@@ -184,6 +187,10 @@ class Table:
         self._votes_seen: set[bytes] = set()  # votes reported (VoteCast/Rejected) once
         self._against_me: dict[int, LogEntry] = {}  # votes to end this hand without us
         self._hand_start: GameState | None = None  # the engine as the hand began
+        self.departed: dict[int, int] = {}
+        """Seats that signed a leave -> its log position (cleared when it writes again)."""
+        self._leaves_seen: set[bytes] = set()
+        self.left = False  # this seat signed its leave: it writes nothing more
         self.abandoned: HandAbandoned | None = None
         self.events: list[tuple[int, Any]] = []
         """Every engine event applied, with its transcript hand (for replays)."""
@@ -212,6 +219,7 @@ class Table:
             and not step.sent
             and not self.halted
             and self._abandon is None
+            and not self.left
         )
 
     def start(self) -> list[Output]:
@@ -238,6 +246,9 @@ class Table:
             entry = self.log.verify(data)
         except TranscriptError as e:
             self._out.append(Rejected(e.seat, str(e), sender))
+            return self._drain()
+        if entry.kind == LEAVE:
+            self._seat_left(entry, sender)
             return self._drain()
         if entry.kind == _ABANDON and entry.hand == self.hand:
             target = vote_target(entry.body)
@@ -271,7 +282,7 @@ class Table:
         step = self._current()
         if self.me is None or not isinstance(step, MoveStep) or step.author != self.me:
             raise IllegalMove(self.me, "turn", "it is not your turn")
-        if self.halted or self._abandon is not None:
+        if self.halted or self._abandon is not None or self.left:
             raise IllegalMove(self.me, "turn", "the table is not waiting for your move")
         body = step.decide(self, move, self.alter)
         self._write_single(step, body)
@@ -297,6 +308,30 @@ class Table:
             self._reset_step()
             self._out.append(VoteCast(self.me, stalled, reason, self.hand))
         return self._pump()
+
+    def leave(self) -> list[Output]:
+        """This seat leaves: sign a leave (kind ``"leave"``, at the next log position,
+        body ``[]``) for the peer layer to send to every other seat, which may then vote
+        this seat out at once (``reason="left"``).  It is a message, never a log entry;
+        this seat makes no more moves.  Raises ValueError for an observer."""
+        if self.me is None or self._key is None:
+            raise ValueError("an observer has no seat to leave")
+        entry = self.log.sign_next(self._key, self.me, LEAVE, [], self.hand)
+        self.left = True
+        return [Broadcast(entry.raw, entry.seq, LEAVE)]
+
+    def _seat_left(self, entry: LogEntry, sender: int | None) -> None:
+        """A verified leave of another seat: record it once, unless that seat has
+        written an entry at or after its position since (it came back; a replay)."""
+        s = entry.seat
+        if s == self.me or entry.raw in self._leaves_seen:
+            return
+        self._leaves_seen.add(entry.raw)
+        if any(self.log[i].seat == s for i in range(entry.seq, len(self.log))):
+            self._out.append(Rejected(s, "a leave older than its entries: ignored", sender))
+            return
+        self.departed[s] = entry.seq
+        self._out.append(SeatLeft(s, entry.seq, entry.raw))
 
     @property
     def voting(self) -> int | None:
@@ -514,6 +549,8 @@ class Table:
     def _appended(self, entries: list[LogEntry]) -> None:
         for e in entries:
             self._out.append(Appended(e.seq, e.raw))
+            if self.departed.get(e.seat, e.seq + 1) <= e.seq:
+                del self.departed[e.seat]  # it came back
 
     # ---------------------------------------------------------------- the loop
     def _pump(self) -> list[Output]:

@@ -162,6 +162,8 @@ def table_event_line(
         return t("CHEAT by {name}: {why}", name=who, why=cheat_text(t, names, ev, words))
     if kind == "HandAbandoned":
         return abandoned_line(t, names, ev)
+    if kind == "SeatLeft":
+        return t("{name} left the table", name=names[ev.seat])
     if kind == "VoteCast":
         return t(
             "{voter} votes to end the hand without {name}",

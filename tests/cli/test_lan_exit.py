@@ -30,7 +30,7 @@ def _in_nursery(exc: BaseException) -> object:
 @pytest.mark.parametrize(
     ("lang", "line"),
     [
-        ("en", "you left the table; run the same command again to come back"),
+        ("en", "brings you back"),
         ("ru", "вы вышли из-за стола"),
     ],
 )

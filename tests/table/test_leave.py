@@ -1,0 +1,81 @@
+"""Leaving (issue 15 item 1): a seat that leaves signs a leave; the others see it
+(``SeatLeft``) and may vote it out at once instead of waiting out the stall limit.  Only
+the seat's own key can sign it: a forged leave excludes nobody, and a leave older than
+the seat's later entries (it came back) is ignored."""
+
+from __future__ import annotations
+
+from p2pcards.table import Broadcast, HandAbandoned, Rejected, SeatLeft
+from p2pcards.transcript import sign_entry
+from tests.table.harness import Harness
+from tests.table.test_abandon import Hold, stalled_table
+
+
+def _leave_bytes(h: Harness, seat: int) -> bytes:
+    [b] = h.tables[seat].leave()
+    assert isinstance(b, Broadcast) and b.kind == "leave"
+    return b.data
+
+
+def test_a_seat_that_leaves_is_voted_out_at_once_and_forfeits() -> None:
+    hold = Hold(2, kind="move")
+    h = stalled_table("akulina", 3, hold, seed=3)
+    data = _leave_bytes(h, 2)
+    for s in (0, 1):
+        h.handle(s, h.tables[s].receive(data))
+        assert [o.seat for o in h.outputs[s] if isinstance(o, SeatLeft)] == [2]
+        assert list(h.tables[s].departed) == [2]
+        h.handle(s, h.tables[s].abandon(2, "left"))  # no stall limit waited
+    h.run()
+    for s in (0, 1):
+        [ab] = [o for o in h.outputs[s] if isinstance(o, HandAbandoned)]
+        assert (ab.seat, ab.reason) == (2, "left")
+        assert ab.result is not None and ab.result["losers"] == [2]
+        assert h.cheats(s) == []
+    assert h.logs()[0] == h.logs()[1]
+    assert h.tables[2].legal_moves() == [] or not h.tables[2].may_decide  # it left
+
+
+def test_a_forged_leave_excludes_nobody() -> None:
+    """Seat 0 signs a leave in seat 2's name with its own key."""
+    h = Harness("akulina", 3, seed=4)
+    h.run()
+    t0 = h.tables[0]
+    forged = sign_entry(
+        t0._key,  # type: ignore[arg-type]
+        table=t0.table_id,
+        hand=t0.hand,
+        seq=t0.next_seq,
+        prev=t0.log.head.hash,
+        seat=2,
+        kind="leave",
+        body=[],
+    ).raw
+    outs = h.tables[1].receive(forged)
+    assert [o for o in outs if isinstance(o, SeatLeft)] == []
+    assert any(isinstance(o, Rejected) for o in outs)
+    assert h.tables[1].departed == {}
+
+
+def test_an_old_leave_replayed_after_the_seat_came_back_is_ignored() -> None:
+    """Seat 2's leave is held back by a relay, the seat plays on (it came back), then
+    the relay replays the leave: nobody records a departure."""
+    h = Harness("akulina", 3, seed=6)
+    h.run()
+    t2 = h.tables[2]
+    # a leave at an early position, as if signed before seat 2's later entries
+    early = next(e for e in h.tables[0].log if e.seat == 2 and e.seq > 3)
+    replay = sign_entry(
+        t2._key,  # type: ignore[arg-type]
+        table=t2.table_id,
+        hand=early.hand,
+        seq=early.seq,
+        prev=h.tables[0].log[early.seq - 1].head.hash,
+        seat=2,
+        kind="leave",
+        body=[],
+    ).raw
+    outs = h.tables[0].receive(replay)
+    assert [o for o in outs if isinstance(o, SeatLeft)] == []
+    assert any(isinstance(o, Rejected) and "older" in o.reason for o in outs)
+    assert h.tables[0].departed == {}
