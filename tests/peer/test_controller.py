@@ -117,30 +117,30 @@ async def test_snapshots_follow_a_whole_game_and_round_trip_through_json(tmp_pat
     assert _json(ending.to_plain()) == ending.to_plain()
 
 
-async def test_every_update_of_every_game_converts_to_json(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", game_names())
+async def test_every_update_of_every_game_converts_to_json(tmp_path: Path, game: str) -> None:
     """One hand (Thousand: to the end of its first hand) of each game: every event, the
     snapshot after it and every legal move are plain data equal after a JSON trip."""
-    for game in game_names():
-        ss = _sessions(game, game_info(game).default_seats, 3, tmp_path / game)
-        sub = ss[0].controller.subscribe()
-        _start(ss)
-        rngs = [random.Random(i) for i in range(len(ss))]
-        hands = 0
-        kinds = set()
-        while hands < 1 and _bot_step(ss, rngs):
-            while True:
-                with trio.move_on_after(0):
-                    up = await sub.__anext__()
-                    plain = up.to_plain()
-                    assert _json(plain) == plain, (game, up)
-                    kinds.add(plain["event"]["type"])
-                    if isinstance(up.event, HandVerified):
-                        hands += 1
-                    continue
-                break
-            snap = ss[0].controller.snapshot()
-            assert _json(snap.to_plain()) == snap.to_plain()
-        assert {"HandStarted", "MoveMade", "YourCards"} <= kinds, (game, kinds)
+    ss = _sessions(game, game_info(game).default_seats, 3, tmp_path / game)
+    sub = ss[0].controller.subscribe()
+    _start(ss)
+    rngs = [random.Random(i) for i in range(len(ss))]
+    hands = 0
+    kinds = set()
+    while hands < 1 and _bot_step(ss, rngs):
+        while True:
+            with trio.move_on_after(0):
+                up = await sub.__anext__()
+                plain = up.to_plain()
+                assert _json(plain) == plain, (game, up)
+                kinds.add(plain["event"]["type"])
+                if isinstance(up.event, HandVerified):
+                    hands += 1
+                continue
+            break
+        snap = ss[0].controller.snapshot()
+        assert _json(snap.to_plain()) == snap.to_plain()
+    assert {"HandStarted", "MoveMade", "YourCards"} <= kinds, (game, kinds)
 
 
 async def test_subscribers_fan_out_in_order_and_a_slow_one_is_resynced(tmp_path: Path) -> None:
