@@ -1,7 +1,7 @@
 """Domain-separated hashing for mental poker version 2 (protocol/mental_poker_v2.md, §3).
 
 ``H(name, f1, ..., fk)`` is SHA-512 over ``enc(tag) || enc(f1) || ... || enc(fk)`` with
-``tag = "p2pcards/v2/mental-poker/" + name`` and the field encoding of version 1
+``tag = "p2pcards/v2/mental-poker/" + name`` and the field encoding of
 (:mod:`p2pcards.mental_poker._hash`: ``u32be(len) || bytes`` for bytes, ``u32be(8) ||
 u64be(v)`` for an int, ``u32be(count)`` then each element for a list).  Challenges are
 ``H(...)`` reduced mod L (as Ed25519 does); points are RFC 9496's one-way map of ``H(...)``.

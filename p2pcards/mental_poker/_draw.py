@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from p2pcards.mental_poker._group import RandomBytes, draw
+from collections.abc import Callable
+
+RandomBytes = Callable[[int], bytes]
+
+
+def draw(random_bytes: RandomBytes, n: int) -> bytes:
+    """Call ``random_bytes(n)`` and check that it returned ``n`` bytes (else ValueError)."""
+    b = random_bytes(n)
+    if not isinstance(b, bytes) or len(b) != n:
+        raise ValueError(f"random_bytes({n}) returned {type(b).__name__} of wrong length")
+    return b
 
 
 def randbelow(random_bytes: RandomBytes, n: int) -> int:

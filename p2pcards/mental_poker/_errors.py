@@ -1,9 +1,9 @@
 """Errors raised by the mental-poker layer.
 
 Every error names what was wrong in plain words and carries the seat to blame (``seat``,
-None when nobody can be blamed from the data at hand), the protocol step (``step``, e.g.
-``"pass 1"``, ``"pass 2"``, ``"key share"``, ``"open"``, ``"end-of-hand reveal"``,
-``"hand order"``, ``"random"``) and, where one applies, the ``position``.
+None when nobody can be blamed from the data at hand), the protocol step (``step``: the
+step label of the proof context, e.g. ``"shuffle 7"``) and, where one applies, the
+``position``.
 """
 
 from __future__ import annotations
@@ -53,45 +53,6 @@ class InvalidPoint(MentalPokerError):
 
 class InvalidScalar(MentalPokerError):
     """A received scalar that is not 32 bytes, not reduced mod L, or zero."""
-
-
-class DuplicatePoint(MentalPokerError):
-    """A shuffle output holding the same point at two positions (a card encoded twice)."""
-
-
-class CommitmentMismatch(MentalPokerError):
-    """A revealed permutation, scalar, salt or value that does not match its commitment."""
-
-
-class ShuffleMismatch(MentalPokerError):
-    """A published shuffle output that differs from the one recomputed from the revealed
-    secrets (a ciphertext replaced, dropped or encoded twice)."""
-
-
-class WrongKeyShare(MentalPokerError):
-    """A key share (sealed or opened) that does not match the sender's commitment, does not
-    decrypt, is bound to the wrong table/hand/seat/positions, or differs from what the
-    sender's revealed secrets give."""
-
-
-class NotACard(MentalPokerError):
-    """All keys of a position were applied and the result is not a card of the deck.
-
-    Nobody can be blamed at once (``seat`` is None): a seat cheated in pass 2; the
-    end-of-hand verification (:func:`verify_deck`) names it.
-    """
-
-
-class DeckMismatch(MentalPokerError):
-    """The shuffled deck is not a permutation of the game's deck."""
-
-
-class OrderViolation(MentalPokerError):
-    """A holder handed over a position other than ``order[index]`` of its committed order,
-    or its revealed order is not an order of its hand."""
-
-
-# --- version 2 (protocol/mental_poker_v2.md) ---------------------------------------------
 
 
 class GroupError(MentalPokerError):

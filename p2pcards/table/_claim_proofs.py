@@ -5,7 +5,7 @@
 A claim of seat ``j`` is about its hidden positions; for each, everyone holds the card's
 ciphertext ``(C1, C2)`` and ``W = C2 − Σ_{i≠j} D_i`` from the checked shares of the deal
 (§7).  The statement becomes a tree over leaves ``(C1, W, M_c)`` with the card points of
-version 2 (``card_point_v2(table_id, code)``, §4):
+version 2 (``card_point(table_id, code)``, §4):
 
 - ``each`` (every hidden card is one of ``cards``): :func:`each_card_in`;
 - ``holds`` (all the cards of one of ``groups`` are held): ``AnyOf`` over the groups of
@@ -31,7 +31,7 @@ from p2pcards.mental_poker import (
     ProofContext,
     RandomBytes,
     SeatKey,
-    card_point_v2,
+    card_point,
     check_claim,
     each_card_in,
     prove_claim,
@@ -47,11 +47,11 @@ def claim_tree(table_id: bytes, hidden: HiddenClaim, held: Held) -> Node:
     position of the statement is not in ``held``; ValueError for an unknown kind."""
     cards = [held[p] for p in hidden.positions]
     if hidden.kind == "each":
-        return each_card_in(cards, [card_point_v2(table_id, c.code) for c in hidden.cards])
+        return each_card_in(cards, [card_point(table_id, c.code) for c in hidden.cards])
     if hidden.kind == "holds":
         return AnyOf(
             tuple(
-                AllOf(tuple(some_card_in(cards, [card_point_v2(table_id, c.code)]) for c in g))
+                AllOf(tuple(some_card_in(cards, [card_point(table_id, c.code)]) for c in g))
                 for g in hidden.groups
             )
         )

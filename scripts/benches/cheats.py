@@ -42,7 +42,7 @@ from p2pcards.games.akulina import Discard
 from p2pcards.games.sunduchki import Answer
 from p2pcards.games.thousand import Bid
 from p2pcards.games.thousand import Play as ThousandPlay
-from p2pcards.mental_poker import card_point_v2, encrypt, reencrypt_proven, shuffle_proven
+from p2pcards.mental_poker import card_point, encrypt, reencrypt_proven, shuffle_proven
 from p2pcards.mental_poker._ristretto import G, add, mul, scalar, sub
 from p2pcards.table import Broadcast, CheatDetected, Output, Table
 from p2pcards.transcript import peek_entry, sign_entry
@@ -163,7 +163,7 @@ def planted_relation(t: Table, body: list[Any]) -> list[Any]:
 
 
 def replace_ciphertext(t: Table, body: list[Any]) -> list[Any]:
-    qs = card_point_v2(t.table_id, parse_cards("Qs")[0].code)
+    qs = card_point(t.table_id, parse_cards("Qs")[0].code)
     assert t.joint is not None
     return [[list(encrypt(qs, t.joint, scalar(12345))), *body[0][1:]], body[1]]
 
@@ -194,7 +194,7 @@ def wrong_share(t: Table, body: list[Any]) -> list[Any]:
 
 
 def queen_in_hand(t: Table, body: list[Any]) -> list[Any]:
-    qs = card_point_v2(t.table_id, parse_cards("Qs")[0].code)
+    qs = card_point(t.table_id, parse_cards("Qs")[0].code)
     assert t.joint is not None
     return [[list(encrypt(qs, t.joint, scalar(999))), *body[0][1:]], body[1]]
 

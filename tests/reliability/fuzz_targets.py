@@ -29,18 +29,20 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from p2pcards import PROTOCOL_VERSION, net
 from p2pcards.cards import deck
 from p2pcards.mental_poker import (
-    DeckSpec,
-    HandContext,
+    Ciphertext,
     MentalPokerError,
-    PublicShuffle,
-    ShuffleSecrets,
-    check_open_body,
-    check_order,
-    check_random_value,
-    open_body,
-    open_key_shares,
-    seal_key_shares,
-    x25519_keypair,
+    ProofContext,
+    SeatKey,
+    card_point,
+    check_reencryption,
+    check_seat_key,
+    check_shares,
+    check_shuffle,
+    initial_deck,
+    joint_key,
+    make_shares,
+    reencrypt_proven,
+    shuffle_proven,
 )
 from p2pcards.net import _noise
 from p2pcards.table import (
@@ -581,33 +583,35 @@ def fuzz_transcript(data: bytes) -> None:
 # --------------------------------------------------------------------------- mental poker
 @dataclass
 class _PokerFixture:
-    spec: DeckSpec
-    record: PublicShuffle  # after the whole shuffle
-    prefixes: list[PublicShuffle]  # after the first i pass bodies
-    bodies: list[Any]
-    secrets: list[ShuffleSecrets]
-    sk: list[bytes]
-    pk: list[bytes]
+    keys: list[SeatKey]
+    joint: bytes
+    deck: list[Ciphertext]  # the initial deck of 12 cards
+    shuffled: list[Ciphertext]  # after seat 1's shuffle
+    bodies: dict[str, Any]
+
+
+def _ctx(seat: int, step: str) -> ProofContext:
+    return ProofContext(TABLE_ID, 1, seat, step)
 
 
 def _poker_fixture() -> _PokerFixture:
     rng = random.Random(3)
-    spec = DeckSpec.make(TABLE_ID, 1, 3, 0, deck(36))
-    secrets = [ShuffleSecrets.generate(spec, s, rng.randbytes) for s in range(3)]
-    keys = [x25519_keypair(rng.randbytes) for _ in range(3)]
-    records = [PublicShuffle(spec) for _ in range(3)]
-    bodies = []
-    prefixes = []
-    while (t := records[0].turn) is not None:
-        prefixes.append(copy.deepcopy(records[0 if t[1] else 1]))
-        seat = t[1]
-        body = msgpack.unpackb(packb(records[seat].contribute(secrets[seat])), raw=False)
-        bodies.append(body)
-        for r, rec in enumerate(records):
-            if r != seat:
-                rec.accept(seat, body)
-    return _PokerFixture(spec, records[0], prefixes, bodies, secrets, [k[0] for k in keys],
-                         [k[1] for k in keys])  # fmt: skip
+    keys = [SeatKey.generate(rng.randbytes) for _ in range(3)]
+    joint = joint_key([k.public for k in keys])
+    deck = initial_deck([card_point(TABLE_ID, c.code) for c in deck_of(12)], joint)
+    shuffled, shuffle_body = shuffle_proven(_ctx(1, "shuffle"), joint, deck, rng.randbytes)
+    bodies = {
+        "key": keys[0].publish(_ctx(0, "key"), rng.randbytes),
+        "shuffle": shuffle_body,
+        "share": make_shares(_ctx(2, "share"), keys[2], [c[0] for c in shuffled], rng.randbytes),
+        "reencrypt": reencrypt_proven(_ctx(0, "pass"), joint, shuffled[3], rng.randbytes)[1],
+    }
+    rt = msgpack.unpackb(packb(bodies), raw=False)
+    return _PokerFixture(keys, joint, deck, shuffled, rt)
+
+
+def deck_of(n: int) -> list[Any]:
+    return list(deck(36))[:n]
 
 
 _POKER: _PokerFixture | None = None
@@ -622,48 +626,30 @@ def _only_blames(seat: int, fn: Callable[[], Any]) -> None:
 
 
 def fuzz_mental_poker(data: bytes) -> None:
-    """Mental-poker body checks on mutated bodies (invalid and small-order points,
-    wrong shapes): a pass body, an open body, sealed key shares, a random value and a
-    hand order.  Only MentalPokerError, and it blames the seat that sent the body."""
+    """Mental-poker body checks on mutated bodies (invalid points, unreduced scalars,
+    wrong shapes, truncated proofs): a seat key, a shuffle, decryption shares and a
+    re-encryption.  Only MentalPokerError, and it blames the seat that sent the body."""
     global _POKER
     if _POKER is None:
         _POKER = _poker_fixture()
     fx = _POKER
     c = Choices(data)
-    points = list(fx.spec.points[:4])
-    what = c.below(5)
-    if what == 0:  # a pass body, first or later in the shuffle
-        i = c.below(len(fx.bodies))
-        rec = copy.deepcopy(fx.prefixes[i])
-        assert rec.turn is not None
-        seat = rec.turn[1]
-        body = mutate(c, fx.bodies[i], points + [bytes(x) for x in fx.bodies[i][1][:2]])
-        _only_blames(seat, lambda: rec.accept(seat, body))
+    extra = [fx.deck[0][0], fx.deck[0][1], fx.joint, bytes(32), b"\xff" * 32]
+    what = c.below(4)
+    if what == 0:
+        body = mutate(c, fx.bodies["key"], extra)
+        _only_blames(0, lambda: check_seat_key(_ctx(0, "key"), body))
     elif what == 1:
-        ps = [3, 4]
-        body = mutate(c, open_body(fx.spec, fx.secrets[2], ps), points)
-        _only_blames(2, lambda: check_open_body(fx.record, 2, body, ps))
+        body = mutate(c, fx.bodies["shuffle"], extra)
+        _only_blames(1, lambda: check_shuffle(_ctx(1, "shuffle"), fx.joint, fx.deck, body))
     elif what == 2:
-        sealed = seal_key_shares(fx.spec, fx.secrets[1], 0, fx.pk[0], [3])
-        if c.chance(2):
-            b = bytearray(sealed)
-            b[c.below(len(b))] ^= 1 + c.below(255)
-            sealed = bytes(b)
-        else:
-            from p2pcards.mental_poker._seal import seal
-
-            inner = packb(mutate(c, [[3], [bytes(32)]], points))
-            sealed = seal(inner, fx.pk[0], c.take(32).ljust(32, b"\1"))
-        _only_blames(1, lambda: open_key_shares(fx.record, sealed, 1, 0, fx.sk[0], [3]))
-    elif what == 3:
-        ctx = HandContext(TABLE_ID, 1, 3)
-        value = plain_value(c)
-        _only_blames(2, lambda: check_random_value(ctx, 0, 2, value, bytes(32)))
+        body = mutate(c, fx.bodies["share"], extra)
+        c1s = [ct[0] for ct in fx.shuffled]
+        _only_blames(2, lambda: check_shares(_ctx(2, "share"), fx.keys[2].public, c1s, body))
     else:
-        ctx = HandContext(TABLE_ID, 1, 3)
-        revealed = plain_value(c)
-        picks = [(c.below(12) - 2, c.below(40)) for _ in range(c.below(4))]
-        _only_blames(2, lambda: check_order(ctx, 2, 0, bytes(32), revealed, [1, 2, 3], picks))
+        body = mutate(c, fx.bodies["reencrypt"], extra)
+        ct = fx.shuffled[3]
+        _only_blames(0, lambda: check_reencryption(_ctx(0, "pass"), fx.joint, ct, body))
 
 
 # --------------------------------------------------------------------------- table

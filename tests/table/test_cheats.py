@@ -18,7 +18,7 @@ from p2pcards.cards import parse_cards
 from p2pcards.games import encode_event
 from p2pcards.games.akulina import Discard, pairable
 from p2pcards.mental_poker import (
-    card_point_v2,
+    card_point,
     encrypt,
     reencrypt_proven,
     shuffle_proven,
@@ -110,7 +110,7 @@ def duplicated(t: Table, step: Any, body: list) -> list:
 
 def replaced(t: Table, step: Any, body: list) -> list:
     """A fresh encryption of the queen of spades in place of one card."""
-    qs = card_point_v2(t.table_id, parse_cards("Qs")[0].code)
+    qs = card_point(t.table_id, parse_cards("Qs")[0].code)
     ct = encrypt(qs, t.joint, scalar(12345))
     return [[list(ct), *body[0][1:]], body[1]]
 
@@ -242,7 +242,7 @@ def test_a_wrong_share_when_opening_a_card_is_blamed_at_once() -> None:
 def queen_in_hand(t: Table, step: Any, body: list) -> list:
     """The holder swaps one of its cards for a fresh queen of spades while re-shuffling
     its hand (so the taker would draw it)."""
-    qs = card_point_v2(t.table_id, parse_cards("Qs")[0].code)
+    qs = card_point(t.table_id, parse_cards("Qs")[0].code)
     ct = encrypt(qs, t.joint, scalar(999))
     return [[list(ct), *body[0][1:]], body[1]]
 

@@ -18,7 +18,7 @@ from p2pcards.mental_poker import (
     MalformedMessage,
     ProofContext,
     SeatKey,
-    card_point_v2,
+    card_point,
     encrypt,
     joint_key,
     partial_decrypt,
@@ -39,7 +39,7 @@ def dealt(t: Table, claim: Claim, seed: int = 1) -> tuple[list[SeatKey], dict[in
     assert claim.hidden is not None
     held = {}
     for p in claim.hidden.positions:
-        ct = encrypt(card_point_v2(TABLE, t.dealer.cards[p].code), y, random_scalar(rnd))
+        ct = encrypt(card_point(TABLE, t.dealer.cards[p].code), y, random_scalar(rnd))
         others = [mul(k.secret, ct[0]) for s, k in enumerate(keys) if s != claim.seat]
         held[p] = (ct, partial_decrypt(ct, others))
     return keys, held

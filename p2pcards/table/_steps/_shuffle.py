@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from p2pcards.games import Shuffle, Shuffled
 from p2pcards.mental_poker import (
     Ciphertext,
-    card_point_v2,
+    card_point,
     check_deck,
     check_shuffle,
     initial_deck,
@@ -48,11 +48,9 @@ class ShuffleStep(SingleStep):
         if need.hand + 1 != t.hand:
             t.begin_hand(need.hand + 1)
         assert t.joint is not None
-        points = {card_point_v2(t.table_id, c.code): c for c in need.cards}
+        points = {card_point(t.table_id, c.code): c for c in need.cards}
         deck = Deck(need.first, need.cards, points, [])
-        deck.current = initial_deck(
-            [card_point_v2(t.table_id, c.code) for c in need.cards], t.joint
-        )
+        deck.current = initial_deck([card_point(t.table_id, c.code) for c in need.cards], t.joint)
         t.add_deck(deck)
         return cls.next(t, 0, deck)
 
