@@ -1,6 +1,7 @@
 """``scripts/bench audit [--seats N]``: time to audit the log of a full Akulina hand
-(every signature, the hash chain, every shuffle pass recomputed from the revealed
-secrets, every key share, the deck, every claim), in one process.  Also the in-memory
+(every signature, the hash chain, every proof: seat keys, shuffles, shares, hand
+re-shuffles, lots; every claim), in one process; ``--game thousand``: a whole game of
+Thousand to 1000.  Also the in-memory
 time of the whole hand with N mental-poker tables in one process (all seats' work)."""
 
 from __future__ import annotations
@@ -22,13 +23,14 @@ def main(argv: list[str]) -> None:
     p = argparse.ArgumentParser(prog="scripts/bench audit")
     p.add_argument("--seats", type=int, action="append")
     p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--game", default="akulina", help="akulina (a hand) or thousand (to 1000)")
     a = p.parse_args(argv)
     for n in a.seats or [2, 4, 8]:
         audits, games = [], []
         entries = 0
         for r in range(a.runs):
             t0 = time.perf_counter()
-            h = Harness("akulina", n, seed=500 + r, duplicate=0.0)
+            h = Harness(a.game, n, seed=500 + r, duplicate=0.0)
             h.run()
             games.append((time.perf_counter() - t0) * 1000)
             log = h.logs()[0]
@@ -37,5 +39,5 @@ def main(argv: list[str]) -> None:
             report = audit_entries(log)
             audits.append((time.perf_counter() - t0) * 1000)
             assert report.verdict == "verified"
-        emit("audit", "ms", audits, game="akulina", seats=n, entries=entries)
-        emit("table_inmemory_hand", "ms", games, game="akulina", seats=n)
+        emit("audit", "ms", audits, game=a.game, seats=n, entries=entries)
+        emit("table_inmemory_game", "ms", games, game=a.game, seats=n)

@@ -162,7 +162,7 @@ def analyse(traces: list[list[dict[str, Any]]]) -> dict[str, Any]:
     for hand, seqs in sorted(by_hand.items()):
         if hand == 0:
             continue
-        passes = [q for q in seqs if kinds[q][0] == "pass"]
+        passes = [q for q in seqs if kinds[q][0] == "shuffle"]
         moves = [q for q in seqs if kinds[q][0] == "move"]
         if not passes or not moves:
             continue
