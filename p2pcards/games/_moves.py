@@ -4,7 +4,7 @@ A move is a frozen dataclass whose first field is ``seat`` and whose class has a
 ``KIND`` string within its game.  Fields may be ``int``, ``bool``, ``str``, ``Card``,
 ``Suit``, ``Rank``, ``X | None`` and ``tuple[X, ...]`` of those.  On the wire a move is
 ``[KIND, field1, field2, ...]`` with cards as their 0..51 :attr:`Card.code`, suits and
-ranks as ints (``protocol/SPEC.md``, "Moves").
+ranks as ints (the ``move`` entry body of ``protocol/table.md`` §2).
 """
 
 from __future__ import annotations

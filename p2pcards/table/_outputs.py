@@ -98,7 +98,8 @@ class Waiting:
 
 @dataclass(frozen=True, slots=True)
 class HandVerified:
-    """The end-of-hand reveal checked every shuffle, key, order and claim of ``hand``."""
+    """Every proof of ``hand`` verified at its entry, and the end-of-hand showdown checked
+    every claim of the hand that was not proven when made."""
 
     hand: int
 
@@ -108,7 +109,7 @@ class Offence(StrEnum):
     words: :meth:`p2pcards.ui.Presenter.cheat_text`)."""
 
     PROTOCOL = "protocol"
-    """A step's check failed: a malformed body, a bad proof, a wrong key share..."""
+    """A step's check failed: a malformed body, a bad proof, a wrong decryption share..."""
     EQUIVOCATION = "equivocation"
     """Two different signed entries for one slot of the log."""
     OUT_OF_TURN = "out of turn"
@@ -120,11 +121,6 @@ class Offence(StrEnum):
     FALSE_CLAIM = "false claim"
     """A claim about hidden cards that the revealed cards make false: ``claim`` and
     ``falsified`` say which and why."""
-    ACCUSED = "accused"
-    """Another seat (``about["accuser"]``) reports a bad key share of this seat; the
-    end-of-hand reveal decides."""
-    FALSE_ACCUSATION = "false accusation"
-    """A seat reported a bad key share that the revealed secrets show was right."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """Rounds: contributions that several seats make at once, put in seat order.
 
-When the table asks several seats for something at the same moment (key shares,
-commitments, the end-of-hand reveal, the accepts of a genesis), it opens a round on
+When the table asks several seats for something at the same moment (seat keys,
+decryption shares, the end-of-hand showdown, votes, the accepts of a genesis), it opens a round on
 the current head (the *anchor*).  Each participating seat signs its contribution with
 ``prev = anchor.hash`` and the sequence number ``anchor.seq + 1 + i`` where ``i`` is
 its rank among the participants sorted by seat.  Contributions are collected in

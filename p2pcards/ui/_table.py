@@ -126,17 +126,6 @@ def cheat_text(t: Texts, names: Names, ev: Any, words: ClaimWords | None = None)
         return t("an entry that does not fit the log{where}", where=where)
     if off == "illegal move":
         return t("a move the rules forbid{where}: {rule}", where=where, rule=ev.rule)
-    if off == "accused":
-        accuser = (getattr(ev, "about", None) or {}).get("accuser")
-        return t(
-            "{accuser} reports a wrong key share{where}; the end-of-hand reveal decides",
-            accuser=names[accuser] if accuser is not None else "?",
-            where=where,
-        )
-    if off == "false accusation":
-        return t(
-            "a report of a wrong key share that the revealed keys disprove{where}", where=where
-        )
     return t("a protocol step broken{where}: {rule}", where=where, rule=ev.rule)
 
 

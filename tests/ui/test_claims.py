@@ -96,9 +96,7 @@ def test_every_offence_in_words_with_names_from_one() -> None:
         )
         for o in Offence
     }
-    assert lines[Offence.ACCUSED] == (
-        "seat 3 reports a wrong key share (entry 5); the end-of-hand reveal decides"
-    )
+    assert lines[Offence.PROTOCOL] == "a protocol step broken (entry 5): pass 1"
     assert lines[Offence.ILLEGAL_MOVE] == "a move the rules forbid (entry 5): pass 1"
     assert lines[Offence.EQUIVOCATION].endswith(" (entry 5)")
     assert all("seat 0" not in line and "entry 5" in line for line in lines.values())
