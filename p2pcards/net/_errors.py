@@ -92,5 +92,12 @@ class HandshakeError(NetError):
     """Authentication failed: wrong table, unknown or wrong key, bad signature, refusal."""
 
 
+class HandshakeInterrupted(HandshakeError):
+    """The handshake did not finish for a transport reason: the connection broke or was
+    closed mid-way, or the other end did not answer within the handshake timeout (a
+    loaded machine, a peer dropping a duplicate link).  Nothing was refused or proven
+    false, so unlike its parent it is worth trying again."""
+
+
 class PeerUnavailable(NetError):
     """No live connection to the peer a message was addressed to."""

@@ -32,7 +32,13 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from p2pcards import PROTOCOL_VERSION
 from p2pcards.net._channel import SecureStream
-from p2pcards.net._errors import ConnectionClosed, HandshakeError, NetError, ProtocolError
+from p2pcards.net._errors import (
+    ConnectionClosed,
+    HandshakeError,
+    HandshakeInterrupted,
+    NetError,
+    ProtocolError,
+)
 from p2pcards.net._framing import FrameStream
 from p2pcards.net._keys import fingerprint, peer_id_of
 from p2pcards.net._noise import (
@@ -113,11 +119,12 @@ async def handshake(
             return await _respond(fs, key, table_id, head, listen_port, admit, their_hello,
                                   peer, static)  # fmt: skip
         except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
-            raise HandshakeError(f"connection to {peer} broke during handshake: {exc}") from None
+            why = f"connection to {peer} broke during handshake: {exc}"
+            raise HandshakeInterrupted(why) from None
         except ConnectionClosed:
-            raise HandshakeError(f"{peer} closed the connection during handshake") from None
+            raise HandshakeInterrupted(f"{peer} closed the connection during handshake") from None
     assert scope.cancelled_caught
-    raise HandshakeError(f"handshake with {peer} did not finish within {timeout:g} s")
+    raise HandshakeInterrupted(f"handshake with {peer} did not finish within {timeout:g} s")
 
 
 async def _receive(fs: FrameStream, want: MsgType, peer: str) -> list[object]:

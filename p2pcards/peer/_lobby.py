@@ -554,6 +554,36 @@ async def probe_table(
     return info
 
 
+JOIN_ATTEMPTS = 3
+"""Handshakes a joiner tries with a host that answered its probe, when one is cut off
+for a transport reason (:class:`net.HandshakeInterrupted`, or no answer within the
+timeout): a loaded laptop can take longer than the handshake timeout once."""
+
+
+async def _connect_host(
+    mesh: net.Mesh, address: net.Address, expect_key: bytes | None, timeout: float
+) -> bytes:
+    """Authenticate the host at ``address`` (``timeout`` seconds an attempt, up to
+    :data:`JOIN_ATTEMPTS` attempts while the failure is a transport one); its key.
+    Raises LobbyError (a refusal, a wrong key, or every attempt cut off)."""
+    why = ""
+    for attempt in range(JOIN_ATTEMPTS):
+        if attempt:
+            log.info("handshake with %s:%s cut off (%s); trying again", *address, why)
+            await trio.sleep(0.5 * attempt)
+        try:
+            with trio.fail_after(timeout):
+                return await mesh.connect(address, expected_id=expect_key)
+        except (net.HandshakeInterrupted, net.ConnectionRefused) as e:
+            why = str(e)
+        except trio.TooSlowError:
+            why = f"no answer within {timeout:g} s"
+        except net.NetError as e:
+            why = str(e)
+            break
+    raise LobbyError(f"cannot connect to the host at {address[0]}:{address[1]}: {why}")
+
+
 @asynccontextmanager
 async def join_table(
     identity: Identity,
@@ -634,13 +664,7 @@ async def join_table(
             random_bytes,
             lang,
         )
-        try:
-            with trio.fail_after(timeout):
-                host_key = await mesh.connect(address, expected_id=expect_key)
-        except (net.NetError, trio.TooSlowError) as e:
-            raise LobbyError(
-                f"cannot connect to the host at {address[0]}:{address[1]}: {e}"
-            ) from None
+        host_key = await _connect_host(mesh, address, expect_key, timeout)
         fp = net.fingerprint(host_key)
         if fp != info["fp"] or (expect_fingerprint is not None and fp != expect_fingerprint):
             raise LobbyError("the host's key is not the advertised one: someone else answers there")

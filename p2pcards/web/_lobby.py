@@ -273,7 +273,9 @@ class LobbyService:
             with scope:
                 try:
                     await fn(*args)
-                except (LobbyError, net.NetError, OSError, OptionError) as e:
+                except* (LobbyError, net.NetError, OSError, OptionError) as group:
+                    # also from inside a nursery (a bot seat's failed join), so except*
+                    e = _first_leaf(group)
                     log.info("web lobby: %s", e)
                     self.status, self.error = "idle", str(e)
                     self._publish()
@@ -387,3 +389,12 @@ class LobbyService:
             n.cancel_scope.cancel()
         self.status = "over"
         self._publish()
+
+
+def _first_leaf(group: BaseExceptionGroup[Exception]) -> Exception:
+    """The first plain exception in ``group`` (groups nest, one per nursery)."""
+    e: BaseException = group
+    while isinstance(e, BaseExceptionGroup):
+        e = e.exceptions[0]
+    assert isinstance(e, Exception)
+    return e

@@ -1,5 +1,6 @@
 """kill -9 peers of 4-seat games at random moments and start them again with the same
-command: every game finishes, logs are byte-identical, audits verify (issue 8, part 1)."""
+command: every game finishes, logs are byte-identical, audits verify (issue 8, part 1).
+One game with two kills here; ``scripts/bench restart`` runs more."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def test_killed_peers_restart_and_the_games_finish_verified() -> None:
         sys.executable,
         str(ROOT / "scripts" / "_killtest.py"),
         "--games",
-        "2",
+        "1",
         "--kills",
         "2",
         "--seed",
@@ -29,5 +30,5 @@ def test_killed_peers_restart_and_the_games_finish_verified() -> None:
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     summary = json.loads(proc.stdout)
-    assert summary["kill_points_tried"] == summary["survived"] == 4
-    assert summary["games_verified"] == 2
+    assert summary["kill_points_tried"] == summary["survived"] == 2
+    assert summary["games_verified"] == 1
