@@ -139,6 +139,10 @@ class Card:
     rank: Rank
     suit: Suit
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
+        """Itself (immutable): an engine's :meth:`clone` copies no card."""
+        return self
+
     @property
     def symbol(self) -> str:
         """Short display, e.g. ``Q♠``, ``10♥``."""

@@ -213,6 +213,11 @@ class Claim:
     check: ClaimCheck = field(compare=False, repr=False)
     hidden: HiddenClaim | None = None
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Claim:
+        """Itself: a claim is never changed once made, so :meth:`GameState.clone` shares
+        it (cloning the engine for every move must not copy every claim of the game)."""
+        return self
+
 
 StateT = TypeVar("StateT", bound="GameState")
 

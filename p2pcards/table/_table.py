@@ -162,6 +162,7 @@ class Table:
         self.hand = 0  # transcript hand number (engine hand + 1); 0 before the first
         self.decks: list[Deck] = []
         self.slots: dict[int, Slot] = {}
+        self.proven: dict[tuple[int, int], tuple[Any, frozenset[Card]]] = {}
         self.seat_keys: list[bytes] = []
         self.joint: bytes | None = None
         self._my_key: SeatKey | None = None
@@ -803,6 +804,7 @@ class Table:
         self.hand = hand
         self.decks = []
         self.slots = {}
+        self.proven = {}
         self._points = {}
         self.reshuffled = None
         self.reshuffle_step = -1

@@ -116,7 +116,11 @@ def cheat_text(t: Texts, names: Names, ev: Any, words: ClaimWords | None = None)
         if words is None or getattr(ev, "claim", None) is None:
             return t("a false claim{where}: {rule}", where=where, rule=ev.rule)
         said = words.claim_text(ev.claim, names)
-        why = words.falsified_text(ev.claim, ev.falsified, names) if ev.falsified else ""
+        if ev.falsified is None:  # refused at its own entry: its proof does not hold
+            return t(
+                "a false claim{where}: {claim}; its proof does not hold", where=where, claim=said
+            )
+        why = words.falsified_text(ev.claim, ev.falsified, names)
         return t("a false claim{where}: {claim}; {why}", where=where, claim=said, why=why)
     if off == "equivocation":
         return t("two different signed entries for one place in the log{where}", where=where)

@@ -20,8 +20,10 @@ a seat, or not every honest seat the same); ``blamed_by_the_end``: every seat an
 seat accused by the end of the run; ``offence``: the first accusation's kind;
 ``right_seat``: the seat blamed is the cheater (or nobody, where nobody should be).
 ``--only NAME`` runs one cheat.  Mental poker version 2 rejects every protocol cheat at
-its own entry (``at_once``); the claims about hidden cards are still checked at the
-end-of-hand showdown until they are proven when made.
+its own entry (``at_once``), and so the claims about hidden cards that are proven when
+made (a false follow-suit claim, a bid over 120 without a marriage, Sunduchki's false
+"no" and an ask for a rank not held); the others are checked at the end-of-hand showdown
+(Akulina's "no pair": a claim made before the hand's last re-shuffle is not checked).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from p2pcards.cards import parse_cards
 from p2pcards.games import Move, encode_event
 from p2pcards.games.akulina import Discard
-from p2pcards.games.sunduchki import Answer
+from p2pcards.games.sunduchki import Answer, Ask
 from p2pcards.games.thousand import Bid
 from p2pcards.games.thousand import Play as ThousandPlay
 from p2pcards.mental_poker import card_point, encrypt, reencrypt_proven, shuffle_proven
@@ -243,6 +245,14 @@ def false_no(h: Watch, seat: int, t: Table, legal: list[Move]) -> Move | None:
     return None
 
 
+def ask_without_the_rank(h: Watch, seat: int, t: Table, legal: list[Move]) -> Move | None:
+    e: Any = t.engine
+    asks = [m for m in legal if isinstance(m, Ask)]
+    held = {t.knowledge[p].rank for p in e.hands[seat] if p in t.knowledge}
+    free = [r for r in e._in_play() if r not in held]
+    return Ask(seat, asks[0].target, free[0]) if asks and free else None
+
+
 def equivocate(h: Watch, seat: int, b: Broadcast) -> list[bytes] | None:
     if b.kind != "shuffle":
         return None
@@ -355,6 +365,13 @@ CASES = [
         tuple(range(40, 50)),
     ),
     Case("false 'no' (Sunduchki)", "sunduchki", 3, lambda: {"decide": forced(false_no)}, (4, 5, 6)),
+    Case(
+        "asking for a rank not held (Sunduchki)",
+        "sunduchki",
+        3,
+        lambda: {"decide": forced(ask_without_the_rank)},
+        (4, 5, 6),
+    ),
     Case(
         "a pair kept (Akulina)",
         "akulina",

@@ -7,6 +7,13 @@ revision REV, interleaved run by run with the working tree's (the machine is noi
 the ratio), and checks both give the same proof bytes from the same random draws.  The
 ``floor`` line is the group operations one proof and one check need (counted) times their
 cost measured in the same process.  Issue 12's aim: made and checked <= 50 ms.
+
+``--table N``: the claims as the table proves them (``p2pcards.table._claim_proofs``), in
+N seeded hands of 3-seat Thousand played in memory: each proof is made and checked with
+the table's leaf cuts (cards opened elsewhere in the deck, what earlier proofs showed) and,
+side by side on the same claim, without the cuts (``phase=table``, ``cuts`` true/false;
+``hidden``: the hidden cards of the claim; lines for the claims with the most hidden cards
+and for all), plus how many claims the engine made and how many proofs were needed.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -140,11 +148,65 @@ def unit_costs() -> dict[str, float]:
     return out
 
 
+def table_claims(hands: int) -> None:
+    """``--table``: the table's claim proofs, with and without the leaf cuts."""
+    sys.path.insert(0, str(ROOT))
+    from p2pcards.table import _claim_proofs as cp
+    from tests.table.harness import Harness
+
+    rows: list[dict[str, Any]] = []
+    real = cp.prove_hidden
+    claims = {"made": 0}
+
+    def leaves(node: Any) -> int:
+        return 1 if isinstance(node, tuple) else sum(leaves(c) for c in node.children)
+
+    def timed(
+        ctx: ProofContext, key: SeatKey, table: bytes, hidden: Any, held: Any, rnd: Any, ex: Any
+    ) -> list[Any]:
+        row: dict[str, Any] = {"hidden": len(hidden.positions), "kind": hidden.kind}
+        for cuts in (True, False):
+            e = ex if cuts else None
+            t0 = time.process_time()
+            body = real(ctx, key, table, hidden, held, random.Random(1).randbytes, e)
+            cp.check_hidden(ctx, key.public, table, hidden, held, body, e)
+            row[cuts] = (time.process_time() - t0) * 1e3
+            row[f"leaves{cuts}"] = leaves(cp.claim_tree(table, hidden, held, e))
+        rows.append(row)
+        return real(ctx, key, table, hidden, held, rnd, ex)
+
+    cp.prove_hidden = timed  # type: ignore[assignment]
+    for seed in range(hands):
+        h = Harness("thousand", 3, seed=seed, options={"max_hands": 1})
+        h.run()
+        claims["made"] += sum(c.hidden is not None for c in h.tables[0].engine.claims())
+    cp.prove_hidden = real  # type: ignore[assignment]
+    if not rows:
+        return
+    most = max(r["hidden"] for r in rows)
+    for label, sel in (("most hidden", [r for r in rows if r["hidden"] == most]), ("all", rows)):
+        for cuts in (False, True):
+            emit(
+                "claim",
+                "ms",
+                [r[cuts] for r in sel],
+                phase="table",
+                claims=label,
+                hidden=most if label != "all" else None,
+                cuts=cuts,
+                leaves=statistics.median(r[f"leaves{cuts}"] for r in sel),
+            )
+    emit("claim", "proofs", [len(rows)], phase="table", hands=hands, claims_made=claims["made"])
+
+
 def main(argv: list[str]) -> None:
     p = argparse.ArgumentParser(prog="scripts/bench claim")
     p.add_argument("--runs", type=int, default=9)
     p.add_argument("--against", help="a git revision whose _claims.py is timed alongside")
+    p.add_argument("--table", type=int, metavar="N", help="also N hands of Thousand (3 seats)")
     a = p.parse_args(argv)
+    if a.table:
+        table_claims(a.table)
     mods = {"tree": _claims}
     if a.against:
         mods[a.against] = old_module(a.against)

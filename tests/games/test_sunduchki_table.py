@@ -1,5 +1,6 @@
 """Sunduchki through the mental-poker table (no dealer): an honest game is verified, and
-a false "no" is caught by every honest seat's end-of-hand audit and by the log audit."""
+a false "no" is refused at its own entry (its proof does not hold) by every honest seat
+and by the log audit."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def test_honest_sunduchki_table_is_verified() -> None:
     assert report.verdict == "verified", report.to_json()
 
 
-def test_a_false_no_is_caught_and_blamed_at_the_end_of_the_hand() -> None:
+def test_a_false_no_is_refused_at_its_entry() -> None:
     lied: list[str] = []
 
     def lie(h: Harness, seat: int, t: Table, legal: list) -> object:
@@ -55,11 +56,11 @@ def test_a_false_no_is_caught_and_blamed_at_the_end_of_the_hand() -> None:
         assert cheat.claim.kind == "answer" and cheat.claim.about["yes"] is False
         q = cheat.claim.about["question"]
         assert q.stage == 1 and q.target == LIAR and q.rank.name_in("en", plural=True) == lied[0]
-        assert cheat.falsified is not None and cheat.falsified.cards  # the cards held
+        assert cheat.falsified is None  # nothing opened: the proof made with it fails
         line = presenter("sunduchki").cheat_text(cheat, Names.seats(3, "en"))
         assert f"seat {LIAR + 1} answers no to (seat " in line and f"do you have {lied[0]}?" in line
-        assert "but held" in line
-        assert cheat.seq is not None  # the log entry of the lie
+        assert line.endswith("; its proof does not hold")
+        assert cheat.seq is not None and len(h.tables[s].log) == cheat.seq + 1  # at its entry
     report = audit_entries(h.logs()[0])
     assert report.verdict == "cheating"
     assert [c.seat for c in report.cheats] == [LIAR]

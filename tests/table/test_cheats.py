@@ -445,3 +445,134 @@ def test_acting_out_of_turn_is_blamed() -> None:
         c = h.cheats(s)[0]
         assert (c.seat, c.seq) == (CHEAT, done["seq"])
         assert c.rule in ("out of turn", "equivocation")  # its own slot, or another's
+
+
+# ------------------------------------------------------------------ hidden claims, proven when made
+def forcing(pick: Any) -> Any:
+    """A ``Harness.decide``: seat CHEAT forces the move ``pick(t, legal)`` returns, once
+    (``decide.seqs``: the sequence number of its entry); others play their bots."""
+    seqs: list[int] = []
+
+    def decide(h: Harness, seat: int, t: Table, legal: list) -> object:
+        if seat == CHEAT and not seqs:
+            move = pick(t, legal)
+            if move is not None:
+                seqs.append(t.next_seq)
+                force_move(h, seat, t, move)
+                return None
+        return h.bot(t.view(), legal, h.bot_rngs[seat])
+
+    decide.seqs = seqs  # type: ignore[attr-defined]
+    return decide
+
+
+def run_forced(game: str, pick: Any, seeds: range, **kw: Any) -> tuple[Harness, int]:
+    """The first seed in which the cheater could force its move."""
+    for seed in seeds:
+        h = Harness(game, 3, seed=seed, **kw)
+        h.decide = forcing(pick)
+        h.run()
+        if h.decide.seqs:  # type: ignore[attr-defined]
+            return h, h.decide.seqs[0]  # type: ignore[attr-defined]
+    raise AssertionError("the cheater never had the chance")
+
+
+def false_claim_rejected_at_once(h: Harness, seq: int, kind: str) -> None:
+    """Every honest seat's first accusation is the cheater's false claim ``kind`` at its
+    own entry ``seq``, and the hand stopped there (no later entry in any honest log)."""
+    for s in honest(h.n):
+        c = h.cheats(s)[0]
+        assert (c.seat, c.seq, c.offence) == (CHEAT, seq, Offence.FALSE_CLAIM), c
+        assert c.claim is not None and c.claim.kind == kind
+        assert "not proven" in c.detail, c.detail
+        assert len(h.tables[s].log) == seq + 1  # caught at its entry, not at the showdown
+        assert h.tables[s].halted
+
+
+def test_a_bid_over_120_without_a_marriage_is_rejected_at_its_entry() -> None:
+    from p2pcards.games.thousand import Bid
+    from p2pcards.games.thousand._rules import marriages_in
+
+    def bid(t: Table, legal: list) -> object:
+        e: Any = t.engine
+        if any(isinstance(m, Bid) for m in legal) and e.bid < 125:
+            if not marriages_in([t.knowledge[p] for p in e.hands[CHEAT] if p in t.knowledge]):
+                return Bid(CHEAT, 125)
+        return None
+
+    h, seq = run_forced("thousand", bid, range(40, 50))
+    false_claim_rejected_at_once(h, seq, "bid")
+
+
+def test_asking_for_a_rank_one_does_not_hold_is_rejected_at_its_entry() -> None:
+    from p2pcards.games.sunduchki import Ask
+
+    def ask(t: Table, legal: list) -> object:
+        asks = [m for m in legal if isinstance(m, Ask)]
+        if not asks:
+            return None
+        e: Any = t.engine
+        held = {t.knowledge[p].rank for p in e.hands[CHEAT] if p in t.knowledge}
+        free = [r for r in e._in_play() if r not in held]
+        return Ask(CHEAT, asks[0].target, free[0]) if free else None
+
+    h, seq = run_forced("sunduchki", ask, range(4, 10))
+    false_claim_rejected_at_once(h, seq, "holds_rank")
+
+
+def test_a_proof_of_another_statement_does_not_prove_a_false_follow_claim() -> None:
+    """The cheater reneges and proves, with the right shape, "every hidden card is one of
+    these" for the allowed cards with one swapped for the card of the led suit it holds:
+    a valid proof of another statement, refused (the proof does not verify)."""
+    from dataclasses import replace
+
+    from p2pcards.games.thousand import Play
+    from p2pcards.table._claim_proofs import provable, prove_move
+
+    def renege(t: Table, legal: list) -> object:
+        e: Any = t.engine
+        if isinstance(legal[0], Play) and e.trick:
+            allowed = {m.position for m in legal if isinstance(m, Play)}
+            for p in sorted(e.hands[CHEAT]):
+                if p not in allowed and p in t.knowledge:
+                    return Play(CHEAT, p, t.knowledge[p])
+        return None
+
+    def with_a_forged_proof(h: Harness, seat: int, t: Table, legal: list) -> object:
+        move = renege(t, legal) if seat == CHEAT and not seqs else None
+        if move is None:
+            return h.bot(t.view(), legal, h.bot_rngs[seat])
+        after = t.engine.clone()
+        n = len(after.claims())
+        after.apply(move)
+        [(claim, held, ex)] = provable(t, CHEAT, after.claims()[n:])
+        hid = claim.hidden
+        assert hid is not None
+        mine = [t.knowledge[p] for p in hid.positions]
+        bad = next(c for c in mine if c not in hid.cards)  # the card the duty asks for
+        swap = next(c for c in hid.cards if c not in mine and c not in ex[hid.positions[0]])
+        lie = replace(
+            claim, hidden=replace(hid, cards=tuple(bad if c == swap else c for c in hid.cards))
+        )
+        label = f"move {t.next_seq}"
+        proofs = prove_move(t, CHEAT, label, [(lie, held, ex)])
+        seqs.append(t.next_seq)
+        before = t.alter
+
+        def forged(tt: Any, step: Step, body: Any) -> Any:
+            tt.alter = before
+            return [encode_event(move), proofs]
+
+        t.alter = forged
+        h.handle(seat, t.decide(legal[0]))
+        return None
+
+    for seed in range(30, 40):
+        seqs: list[int] = []
+        h = Harness("thousand", 3, seed=seed, decide=with_a_forged_proof)
+        h.run()
+        if seqs:
+            break
+    false_claim_rejected_at_once(h, seqs[0], "follow")
+    for s in honest(3):
+        assert "claim 0: the claim about hidden cards is not proven)" in h.cheats(s)[0].detail

@@ -15,6 +15,7 @@ from p2pcards.games import Claim
 from p2pcards.games.thousand import Bid
 from p2pcards.mental_poker import (
     BadClaimProof,
+    InvalidScalar,
     MalformedMessage,
     ProofContext,
     SeatKey,
@@ -85,3 +86,51 @@ def test_a_bid_over_120_without_a_marriage_cannot_be_proven() -> None:
     assert claim.hidden is not None
     with pytest.raises(ValueError, match="false"):
         prove_hidden(ctx, keys[2], TABLE, claim.hidden, held, random.Random(7).randbytes)
+
+
+def test_the_move_claim_vector_of_protocol_table_md() -> None:
+    """protocol/vectors/table_move_claim.json (protocol/table.md §2.1): the tree built from
+    the public inputs has the vector's leaves, its proof verifies, and any change to the
+    proof, the cards excluded or the statement makes it fail."""
+    import json
+    from pathlib import Path
+
+    from p2pcards.cards import Card
+    from p2pcards.games import HiddenClaim
+    from p2pcards.table._claim_proofs import claim_tree
+
+    v = json.loads(
+        (Path(__file__).parents[2] / "protocol/vectors/table_move_claim.json").read_text()
+    )
+    b = bytes.fromhex
+    st = v["statement"]
+    hidden = HiddenClaim(
+        st["kind"], tuple(st["positions"]), tuple(Card.from_code(c) for c in st["cards"])
+    )
+    held = {int(p): ((b(c1), b(c2)), b(w)) for p, (c1, c2, w) in v["held"].items()}
+    ex = {int(p): frozenset(Card.from_code(c) for c in cs) for p, cs in v["excluded"].items()}
+    table, key = b(v["table_id"]), b(v["key"])
+    tree: Any = claim_tree(table, hidden, held, ex)
+
+    def leaves(n: Any) -> list[list[str]]:
+        if isinstance(n, tuple):
+            return [[x.hex() for x in n]]
+        return [x for ch in n.children for x in leaves(ch)]
+
+    assert leaves(tree) == v["leaves"]
+    ctx = ProofContext(table, v["hand"], v["seat"], v["step"])
+    proof = v["proof"]
+    body = [b(proof[0]), [[b(x) for x in cs] for cs in proof[1]], [b(x) for x in proof[2]]]
+    check_hidden(ctx, key, table, hidden, held, body, ex)
+    some = next(p for p in ex if ex[p])
+    for wrong in (
+        {**ex, some: frozenset()},  # a card opened elsewhere not excluded: another tree
+    ):
+        with pytest.raises((BadClaimProof, MalformedMessage)):
+            check_hidden(ctx, key, table, hidden, held, body, wrong)
+    bad = [body[0], body[1], [body[2][0][:-1] + bytes([body[2][0][-1] ^ 1]), *body[2][1:]]]
+    with pytest.raises((BadClaimProof, MalformedMessage, InvalidScalar)):
+        check_hidden(ctx, key, table, hidden, held, bad, ex)
+    other = ProofContext(table, v["hand"], v["seat"], "move 28 claim 0")  # another entry
+    with pytest.raises(BadClaimProof):
+        check_hidden(other, key, table, hidden, held, body, ex)

@@ -106,9 +106,11 @@ def test_thousand_failing_to_follow_suit_is_caught() -> None:
             break
     assert done, "the cheater never had a card to renege with"
     msgs = blamed_by_all(h, "thousand: Розыгрыш и взятки")
+    for s in (0, 2):  # refused at its own entry: nothing was appended after it
+        assert len(h.tables[s].log) == h.cheats(s)[0].seq + 1  # type: ignore[operator]
     for m in msgs:
         assert f"seat {CHEAT + 1} plays {done[0]} in trick" in m and ", so has no " in m
-        assert "but had to play" in m
+        assert m.endswith("; its proof does not hold")  # refused at its entry (proven claims)
 
 
 # ---------------------------------------------------------------------- 101
@@ -174,7 +176,7 @@ def test_101_a_false_could_not_play_is_caught() -> None:
     msgs = blamed_by_all(h, "101: Обычный ход: масть, достоинство или дама")
     for m in msgs:
         assert f": seat {CHEAT + 1} draws: no card to play (" in m
-        assert "but could have played " in m
+        assert m.endswith("; its proof does not hold")  # refused at its entry (proven claims)
 
 
 # ---------------------------------------------------------------------- Sunduchki

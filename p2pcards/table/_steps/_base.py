@@ -84,6 +84,9 @@ class TableCore(Protocol):
     reshuffled: tuple[int, tuple[int, ...]] | None
     reshuffle_step: int
     revealed: bool
+    proven: dict[tuple[int, int], tuple[Any, frozenset[Card]]]
+    """What the claim proofs of this hand showed: ``(seat, position) -> (ciphertext,
+    cards)`` (:data:`p2pcards.table._claim_proofs.Proven`)."""
 
     @property
     def next_seq(self) -> int:
