@@ -9,10 +9,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+from rich.progress import MofNCompleteColumn, Progress
+
 from p2pcards.cli._history import history_line
 from p2pcards.cli._i18n import add_lang_argument, tr
 from p2pcards.table import AuditReport, audit_entries
-from p2pcards.transcript import LogFileError, RecordType, read_log
+from p2pcards.transcript import LogFileError, read_log
 from p2pcards.ui import Names, Texts, cheat_text, presenter, presenter_names, waiting_reason
 
 EXIT_VERIFIED, EXIT_CHEATING, EXIT_UNREADABLE, EXIT_INCOMPLETE = 0, 1, 2, 3
@@ -23,24 +26,34 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "audit",
         help="check a game log for cheating (exit 0 verified, 1 cheating, 2 unreadable)",
-        description="Re-check every signature and the hash chain, recompute every shuffle "
-        "from the revealed secrets, check every key share against its commitment, check "
-        "the deck, replay the rules with every card known and check every claim.  Exit "
-        "status: 0 verified, 1 cheating found (the seat, the entry and the rule are "
-        "named), 2 unreadable or not a p2pcards log, 3 no cheating found but the log "
-        "stops before the end of the game (or a hand was abandoned because a seat "
+        description="Re-check every signature and the hash chain and every proof at its "
+        "entry (the seat keys, every shuffle, decryption share, open, re-encryption, hand "
+        "re-shuffle and lot), replay the rules and check every claim against the cards "
+        "opened at the end of each hand.  An entry a seat rejected as cheating is kept in "
+        "its log as evidence and checked again: it counts only if it is signed by the seat "
+        "it blames and fails the same check.  A progress bar shows on long logs (on a "
+        "terminal).  Exit status: 0 verified, 1 cheating found (the seat, the entry and "
+        "the rule are named), 2 unreadable or not a p2pcards log, 3 no cheating found but "
+        "the log stops before the end of the game (or a hand was abandoned because a seat "
         "stopped responding: the seat is named).",
-        epilog="example:  p2pcards audit ~/.local/share/p2pcards/tables/1f2e….log --json",
+        epilog="example:  p2pcards audit ~/.local/share/p2pcards/tables/1f2e….log --json "
+        "(--json lists per hand the proofs verified by kind, the claims checked and the "
+        "cards opened)",
     )
     p.add_argument("log", metavar="LOG", type=Path, help="a table's .log file")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print the report as JSON, with the checks done in each hand",
+    )
     add_lang_argument(p)
     p.set_defaults(func=run_audit)
     r = sub.add_parser(
         "replay",
         help="print a finished game's history with every card visible",
-        description="Print the hand history of a table's log with every card visible "
-        "(the end-of-hand reveal makes them known), after auditing it.",
+        description="Print the hand history of a table's log, after auditing it, with every "
+        "card that was opened during the hand or at its end (shown from the moment it was "
+        "dealt; a card never opened shows as ??).",
     )
     r.add_argument("log", metavar="LOG", type=Path, help="a table's .log file")
     add_lang_argument(r)
@@ -49,18 +62,40 @@ def register(sub: Any) -> None:
 
 def read_entries(path: Path) -> list[bytes]:
     """The signed entries stored in a log file.  Raises OSError or LogFileError."""
+    return read_log(path.read_bytes()).entries()
+
+
+def read_log_file(path: Path) -> tuple[list[bytes], list[bytes]]:
+    """The entries and the evidence (EVIDENCE records) of a log file.  Raises OSError or
+    LogFileError."""
     contents = read_log(path.read_bytes())
-    return [r.data for r in contents.records if r.type == RecordType.ENTRY]
+    return contents.entries(), contents.evidence()
+
+
+PROGRESS_FROM = 400
+"""Entries from which the audit shows a progress bar (a shorter log takes under a second)."""
 
 
 def load(path: Path, lang: str) -> tuple[AuditReport, int | None]:
-    """Audit the log at ``path``; returns the report and None, or an unreadable report
-    (``error`` in English for ``--json``) and the exit status 2."""
+    """Audit the log at ``path`` (with a progress bar on stderr when it is a terminal
+    and the log is long); returns the report and None, or an unreadable report (``error``
+    in English for ``--json``) and the exit status 2."""
     try:
-        entries = read_entries(path)
+        entries, evidence = read_log_file(path)
     except (OSError, LogFileError) as e:
         return AuditReport("unreadable", error=f"{path}: {e}"), EXIT_UNREADABLE
-    report = audit_entries(entries)
+    console = Console(stderr=True)
+    with Progress(
+        *Progress.get_default_columns(),
+        MofNCompleteColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal or len(entries) < PROGRESS_FROM,
+    ) as bar:
+        task = bar.add_task(tr(lang, "checking the log"), total=len(entries) + len(evidence))
+        report = audit_entries(
+            entries, evidence=evidence, progress=lambda done, _n: bar.update(task, completed=done)
+        )
     if report.verdict == "unreadable":
         return report, EXIT_UNREADABLE
     return report, None
@@ -100,7 +135,8 @@ def unreadable_text(path: Path, lang: str) -> str:
         return tr(lang, "{path}: cannot be read (error {errno})", path=path, errno=e.errno)
     except LogFileError as e:
         return tr(lang, "{path}: not a p2pcards log, or damaged: {detail}", path=path, detail=e)
-    report = audit_entries(read_entries(path))
+    entries, evidence = read_log_file(path)
+    report = audit_entries(entries, evidence=evidence)
     return tr(
         lang, "{path}: not a p2pcards log, or damaged: {detail}", path=path, detail=report.error
     )

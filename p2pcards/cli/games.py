@@ -126,10 +126,11 @@ def verdict_text(u: Unfinished, report: AuditReport, lang: str) -> str:
 
 
 def _audit(u: Unfinished) -> AuditReport:
-    from p2pcards.cli.audit import read_entries
+    from p2pcards.cli.audit import read_log_file
 
     try:
-        return audit_entries(read_entries(u.path))
+        entries, evidence = read_log_file(u.path)
+        return audit_entries(entries, evidence=evidence)
     except (OSError, ValueError) as e:
         return AuditReport("unreadable", error=str(e))
 

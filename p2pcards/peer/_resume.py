@@ -177,6 +177,8 @@ async def resume_table(
         except TranscriptError:
             break
         session.handle(table.receive(raw))
+    for raw in storage.evidence():  # a cheat rejected before the restart: rejected again
+        session.handle(table.receive(raw))
     store = session.store
     bind = roster.get("bind") or None
     try:

@@ -4,7 +4,9 @@ Entries reach the table two ways: directly from their author (every Broadcast ou
 sent to every other seat), and through the mesh's log gossip, which replicates the
 entries the table has appended (so a seat that missed a direct send, or reconnects,
 catches up from any peer).  Secrets are written (fsync) before anything that depends on
-them is sent; every appended entry goes to the table's log file.
+them is sent; every appended entry goes to the table's log file, and every entry the
+table rejected as a cheat goes there too, as an EVIDENCE record after the log (so the
+audit of this seat's log names the cheat).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from p2pcards.table import (
     Appended,
     Broadcast,
     CheatDetected,
+    Evidence,
     GameOver,
     HandAbandoned,
     Output,
@@ -209,6 +212,7 @@ class Session:
             raise self.failed
         t0 = time.monotonic() if self.trace is not None else 0.0
         appended: list[Appended] = []
+        evidence: list[bytes] = []
         try:
             for o in outs:
                 if isinstance(o, Persist):
@@ -219,6 +223,8 @@ class Session:
                     self._send_q.send_nowait(o.data)
                 elif isinstance(o, Appended):
                     appended.append(o)
+                elif isinstance(o, Evidence):
+                    evidence.extend(o.entries)
                 else:
                     if isinstance(o, GameOver):
                         self.done.set()
@@ -236,6 +242,8 @@ class Session:
             if appended:
                 self.waiting_since = trio.current_time()  # progress: the clock restarts
                 self._write_log(appended)
+            if evidence:  # the rejected entries, after the log (protocol/table.md §3)
+                self.storage.append_evidence(evidence)
             self._vote_departed()
         except StorageError as exc:
             self._fail(exc)

@@ -1,5 +1,5 @@
-"""A table's files: the public log (entries, transcript log-file format, auditable with
-``p2pcards audit``) and this peer's secrets (mode 0600).
+"""A table's files: the public log (entries and evidence, transcript log-file format,
+auditable with ``p2pcards audit``) and this peer's secrets (mode 0600).
 
 Secrets are synced to disk (fdatasync) before :meth:`TableStorage.persist` returns, so
 nothing that depends on them is published first.  Log entries are written through to the
@@ -77,6 +77,7 @@ class TableStorage:
         self._secret_contents = recover(self._secrets)
         self.log_length = sum(r.type == RecordType.ENTRY for r in self._log_contents.records)
         """Entries in the log file (those on disk at start plus those appended since)."""
+        self._evidence = set(self._log_contents.evidence())
 
     def entries(self) -> list[bytes]:
         """Entries already on disk (after a restart)."""
@@ -95,6 +96,18 @@ class TableStorage:
         """Append log entries (written through to the OS, not synced: see the module)."""
         self._write(self._log, self.log_path, [(RecordType.ENTRY, r) for r in raws], False)
         self.log_length += len(raws)
+
+    def evidence(self) -> list[bytes]:
+        """Evidence already on disk (signed entries this seat rejected as cheats)."""
+        return self._log_contents.evidence()
+
+    def append_evidence(self, raws: tuple[bytes, ...] | list[bytes]) -> None:
+        """Append EVIDENCE records (each signed entry once: one the file holds already, e.g.
+        rejected again after a restart, is not written twice)."""
+        new = [r for r in dict.fromkeys(raws) if r not in self._evidence]
+        if new:
+            self._write(self._log, self.log_path, [(RecordType.EVIDENCE, r) for r in new], False)
+            self._evidence.update(new)
 
     def persist(self, key: str, data: Any) -> None:
         """Store a secret durably (synced) before anything depending on it is published."""

@@ -4,18 +4,62 @@ The audit is an observer :class:`~p2pcards.table.Table`: it re-verifies every si
 and the hash chain, every proof (seat keys, shuffles, decryption shares, re-encryptions,
 hand re-shuffles, lots) at its entry, naming the entry and seat of the first bad one, and
 at each hand's end checks every claim the moves made against the cards the showdown
-opened.
+opened.  Then it re-checks the log file's evidence (``protocol/table.md`` §3, "Evidence"):
+the entries an honest seat rejected as cheats, fed after the log exactly as they were
+received; one counts only if it is validly signed by the seat it blames and fails the
+same check at its own sequence number, so no evidence can frame a seat.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from p2pcards.cards import Card
 from p2pcards.table._outputs import CheatDetected, Rejected
 from p2pcards.table._table import Table
-from p2pcards.transcript import TranscriptError
+from p2pcards.transcript import TranscriptError, peek_entry
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: called as the audit goes through the log and evidence."""
+
+PROOF_KINDS = ("key", "shuffle", "share", "open", "reencrypt", "reshuffle", "lot", "lot-open",
+               "showdown")  # fmt: skip
+"""Entry kinds whose body carries a proof the audit verifies (protocol/table.md §2)."""
+
+
+@dataclass
+class HandChecks:
+    """What the audit checked in one transcript hand.
+
+    ``proofs``: entry kind -> how many entries of that kind had their proof verified
+    (``key`` seat keys, ``shuffle``, ``share`` decryption shares of a deal or a reveal,
+    ``open``, ``reencrypt`` a passed card, ``reshuffle`` a hand re-shuffle, ``lot`` and
+    ``lot-open``, ``showdown``); ``items``: the same kinds -> ciphertexts or shares those
+    proofs cover; ``moves``: moves replayed by the rules; ``claims``: claims checked at
+    the hand's end against the opened cards; ``opened``: position -> card of every card
+    opened in the hand; ``verified``: the hand's end was reached with no cheat."""
+
+    hand: int
+    verified: bool = False
+    proofs: dict[str, int] = field(default_factory=dict)
+    items: dict[str, int] = field(default_factory=dict)
+    moves: int = 0
+    claims: int = 0
+    opened: dict[int, Card] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for ``--json`` (cards as their symbols, by position)."""
+        return {
+            "hand": self.hand,
+            "verified": self.verified,
+            "proofs": dict(self.proofs),
+            "items": dict(self.items),
+            "moves": self.moves,
+            "claims": self.claims,
+            "opened": {str(p): c.symbol for p, c in sorted(self.opened.items())},
+        }
 
 
 @dataclass
@@ -39,6 +83,9 @@ class AuditReport:
     waiting: str = ""
     error: str = ""
     entries: int = 0
+    evidence: int = 0
+    proven_by_evidence: list[CheatDetected] = field(default_factory=list)
+    hands: list[HandChecks] = field(default_factory=list)
     table: Table | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -56,9 +103,12 @@ class AuditReport:
                     "rule": c.rule,
                     "offence": str(c.offence),
                     "detail": c.detail,
+                    "evidence": c in self.proven_by_evidence,
                 }
                 for c in self.cheats
             ],
+            "evidence": self.evidence,
+            "hands": [h.to_json() for h in self.hands],
             "rejected": [{"seat": r.seat, "reason": r.reason} for r in self.rejected],
             "result": dict(self.result) if self.result is not None else None,
             "waiting": self.waiting,
@@ -67,13 +117,20 @@ class AuditReport:
 
 
 def audit_entries(
-    entries: Sequence[bytes], *, proof_cache: dict[bytes, Any] | None = None
+    entries: Sequence[bytes],
+    *,
+    evidence: Iterable[bytes] = (),
+    proof_cache: dict[bytes, Any] | None = None,
+    progress: Progress | None = None,
 ) -> AuditReport:
-    """Audit a table from its signed entries in log order (the genesis first).
+    """Audit a table from its signed entries in log order (the genesis first) and the
+    evidence its log file keeps (EVIDENCE records: signed entries a seat rejected).
 
     ``proof_cache``: a :class:`Table` proof cache to reuse (tests that audit a log their
     own tables just checked; an audit of a received log passes none and re-verifies every
-    proof).  Never raises on bad input: an unreadable genesis gives verdict "unreadable".
+    proof).  ``progress(done, total)`` is called after each entry.  Never raises on bad
+    input: an unreadable genesis gives verdict "unreadable"; evidence that proves no
+    cheat of its own signer at its own entry is listed in ``rejected``, never counted.
     """
     if not entries:
         return AuditReport("unreadable", error="the log holds no entries")
@@ -81,27 +138,31 @@ def audit_entries(
         table = Table(entries[0], proof_cache=proof_cache)
     except (TranscriptError, ValueError) as e:
         return AuditReport("unreadable", error=f"not a valid genesis: {e}")
+    kept = list(dict.fromkeys(evidence))  # (a record written twice counts once)
     report = AuditReport(
         "incomplete",
         game=table.genesis.game,
         seats=[s.name for s in table.genesis.seats],
         entries=len(entries),
+        evidence=len(kept),
         table=table,
     )
+    total = len(entries) + len(kept)
     outs = table.start()
-    for raw in entries[1:]:
+    for i, raw in enumerate(entries[1:], 2):
         outs += table.receive(raw)
-    for o in outs:
-        if isinstance(o, CheatDetected):
-            report.cheats.append(o)
-        elif isinstance(o, Rejected):
-            report.rejected.append(o)
-    report.hands_verified = list(table.verified)
-    report.result = table.result
+        if progress is not None:
+            progress(i, total)
     if len(table.log) != len(entries):
         report.rejected.append(
             Rejected(None, f"{len(entries) - len(table.log)} entries do not fit the log")
         )
+    _collect(report, outs)
+    log_rejected = bool(report.rejected)  # (evidence that proves nothing spoils no log)
+    _check_evidence(report, table, kept, progress, total)
+    report.hands_verified = list(table.verified)
+    report.result = table.result
+    report.hands = hand_checks(table)
     if report.cheats:
         report.verdict = "cheating"
     elif table.abandoned is not None:
@@ -111,7 +172,7 @@ def audit_entries(
             f"hand {a.hand} was abandoned by the other seats: {report.seats[a.seat]} "
             f"stopped responding (entry {a.seq})"
         )
-    elif table.finished and not report.rejected:
+    elif table.finished and not log_rejected:
         report.verdict = "verified"
     else:
         exp = table.expecting()
@@ -119,3 +180,83 @@ def audit_entries(
             names = ", ".join(report.seats[s] for s in exp.seats)
             report.waiting = f"the log stops while waiting for {names} ({exp.kind})"
     return report
+
+
+def _collect(report: AuditReport, outs: Sequence[Any]) -> None:
+    for o in outs:
+        if isinstance(o, CheatDetected):
+            report.cheats.append(o)
+        elif isinstance(o, Rejected):
+            report.rejected.append(o)
+
+
+def _check_evidence(
+    report: AuditReport, table: Table, kept: list[bytes], progress: Progress | None, total: int
+) -> None:
+    """Feed the evidence after the log.  A cheat found then counts only if some evidence
+    entry fed so far is signed by the blamed seat (the table verified the signature) at
+    the blamed sequence number: the entry itself failed its check.  Anything else the
+    evidence causes is reported as rejected, never as a cheat."""
+    signed: set[tuple[int, int]] = set()  # (seat, seq) of the records fed so far
+    record: dict[int, tuple[int, int]] = {}  # record number (from 1) -> (seat, seq)
+    useless: list[int] = []
+    for k, raw in enumerate(kept, 1):
+        before = len(table.log)
+        outs = table.receive(raw)
+        try:
+            e = peek_entry(raw)
+            signed.add((e.seat, e.seq))
+            record[k] = (e.seat, e.seq)
+        except TranscriptError:
+            pass
+        for o in outs:
+            if isinstance(o, CheatDetected) and (o.seat, o.seq) in signed:
+                report.cheats.append(o)
+                report.proven_by_evidence.append(o)
+            elif isinstance(o, CheatDetected):
+                report.rejected.append(Rejected(o.seat, f"evidence record {k}: {o.detail}"))
+            elif isinstance(o, Rejected):
+                report.rejected.append(Rejected(o.seat, f"evidence record {k}: {o.reason}"))
+        if len(table.log) > before:
+            report.rejected.append(
+                Rejected(None, f"evidence record {k} is no cheat: it fits the log")
+            )
+        else:
+            useless.append(k)
+        if progress is not None:
+            progress(total - len(kept) + k, total)
+    proven = {(c.seat, c.seq) for c in report.proven_by_evidence}
+    for k in useless:
+        if record.get(k) not in proven:
+            report.rejected.append(Rejected(None, f"evidence record {k} proves no cheat"))
+
+
+def hand_checks(table: Table) -> list[HandChecks]:
+    """Per transcript hand, the checks the audit's table did (:class:`HandChecks`), from
+    its log: every entry in it was verified when appended.  Hand 0 is the table's start
+    (the seat keys, each with its proof of knowledge)."""
+    hands: dict[int, HandChecks] = {}
+    for e in table.log:
+        if e.kind in ("genesis", "accept"):
+            continue  # signatures only
+        h = hands.setdefault(e.hand, HandChecks(e.hand))
+        if e.kind == "move":
+            h.moves += 1
+        elif e.kind in PROOF_KINDS:
+            h.proofs[e.kind] = h.proofs.get(e.kind, 0) + 1
+            h.items[e.kind] = h.items.get(e.kind, 0) + _items(e.kind, e.body)
+    for n, h in hands.items():
+        h.verified = n in table.verified or (n == 0 and h.proofs.get("key") == table.seats)
+        h.claims = table.claims_checked.get(n, 0)
+        h.opened = dict(table.revealed_cards.get(n, {}))
+    return [hands[n] for n in sorted(hands)]
+
+
+def _items(kind: str, body: Any) -> int:
+    """Ciphertexts (shuffles) or shares (share rounds) one body's proof covers."""
+    if kind == "key":
+        return 1
+    if kind == "reencrypt":
+        return len(body) if isinstance(body, list) else 0
+    first = body[0] if isinstance(body, list) and body else None
+    return len(first) if isinstance(first, list) else 1

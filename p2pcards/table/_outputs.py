@@ -36,6 +36,21 @@ class Appended:
 
 
 @dataclass(frozen=True, slots=True)
+class Evidence:
+    """Keep these signed entries as evidence (EVIDENCE records of the log file,
+    ``protocol/table.md`` §3 "Evidence"): the entry ``seq`` of ``seat`` that this table
+    rejected as a cheat (it follows the :class:`CheatDetected` naming it), and, for an
+    equivocation inside an open round, the contribution held first before it.  None of
+    them is in the log; the audit feeds them after the log's entries and re-derives the
+    same cheat from them, so an honest seat's log names the cheat instead of stopping
+    short of it.  Emitted only for an entry validly signed by ``seat``."""
+
+    seat: int
+    seq: int
+    entries: tuple[bytes, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Persist:
     """Store this seat's secret ``data`` under ``key`` durably before the next Broadcast."""
 
@@ -222,4 +237,4 @@ UIEvent = (
     | Rejected
     | GameOver
 )
-Output = Broadcast | Persist | Appended | UIEvent
+Output = Broadcast | Persist | Appended | Evidence | UIEvent

@@ -40,6 +40,7 @@ from p2pcards.table._outputs import (
     Appended,
     Broadcast,
     CheatDetected,
+    Evidence,
     GameOver,
     HandAbandoned,
     HandStarted,
@@ -197,6 +198,8 @@ class Table:
         """Every engine event applied, with its transcript hand (for replays)."""
         self.revealed_cards: dict[int, dict[int, Card]] = {}
         """Every card opened in each verified hand (transcript hand -> position -> card)."""
+        self.claims_checked: dict[int, int] = {}
+        """How many claims each hand's end checked against the opened cards."""
 
     # ------------------------------------------------------------------ public API
     @property
@@ -259,7 +262,7 @@ class Table:
             try:
                 self.log.append(entry)
             except EquivocationError as e:
-                self.cheat(entry.seat, entry.seq, "equivocation", str(e), Offence.EQUIVOCATION)
+                self.reject(entry, "equivocation", str(e), Offence.EQUIVOCATION)
             except OutOfTurn as e:
                 if entry.kind == _SHOWDOWN:  # a showdown share for a round the log closed
                     self._out.append(Rejected(entry.seat, str(e), sender))
@@ -270,7 +273,7 @@ class Table:
                         Rejected(entry.seat, f"late entry {entry.seq} after the vote: ignored")
                     )
                 else:
-                    self.cheat(entry.seat, entry.seq, "out of turn", str(e), Offence.OUT_OF_TURN)
+                    self.reject(entry, "out of turn", str(e), Offence.OUT_OF_TURN)
             except TranscriptError as e:
                 self._out.append(Rejected(entry.seat, str(e), sender))
             return self._pump()
@@ -464,6 +467,34 @@ class Table:
             self.aborting = ev
             if self._abandon is None:  # (a vote under way goes on: it ends the hand)
                 self._reset_step()
+
+    def reject(
+        self,
+        entry: LogEntry,
+        rule: str,
+        detail: str,
+        offence: Offence = Offence.PROTOCOL,
+        held: LogEntry | None = None,
+    ) -> None:
+        """Blame the author of ``entry`` (validly signed, not in the log) at its sequence
+        number and keep it as :class:`Evidence` (with ``held``, the contribution of the
+        same seat held first, for an equivocation inside a round)."""
+        self.cheat(entry.seat, entry.seq, rule, detail, offence)
+        kept = (entry.raw,) if held is None else (held.raw, entry.raw)
+        self._out.append(Evidence(entry.seat, entry.seq, kept))
+
+    def _check(self, step: Step, entry: LogEntry) -> bool:
+        """``step.check(entry)``; a :class:`Blame` or a mental-poker error blames the
+        entry's author (:meth:`reject`).  True when the entry passed."""
+        try:
+            step.check(self, entry)
+        except Blame as b:
+            self.reject(entry, b.rule, b.message)
+            return False
+        except MentalPokerError as e:
+            self.reject(entry, e.step or "mental poker", str(e))
+            return False
+        return True
 
     def apply(self, event: Any, seq: int | None) -> bool:
         """Apply an engine event; a rule broken in public is a cheat by its seat."""
@@ -664,9 +695,8 @@ class Table:
                 self._restash([entry, *todo])
                 return True
             if entry.seat != author or entry.kind != step.kind:
-                self.cheat(
-                    entry.seat,
-                    entry.seq,
+                self.reject(
+                    entry,
                     "out of turn",
                     f"seat {entry.seat} wrote {entry.kind!r} where seat {author} must write "
                     f"{step.kind!r}",
@@ -674,24 +704,20 @@ class Table:
                 )
                 return True
             if entry.hand != self.hand:  # else the next honest entry would look wrong
-                self.cheat(
-                    entry.seat,
-                    entry.seq,
+                self.reject(
+                    entry,
                     "transcript",
                     f"seat {entry.seat}: entry for hand {entry.hand}, expected hand {self.hand}",
                     Offence.TRANSCRIPT,
                 )
                 return True
             step.seq = entry.seq
-            try:
-                step.check(self, entry)
-            except Blame as b:
-                self.cheat(entry.seat, entry.seq, b.rule, b.message)
+            if not self._check(step, entry):
                 return True
             try:
                 self.log.append(entry)
             except TranscriptError as e:
-                self.cheat(entry.seat, entry.seq, "transcript", str(e), Offence.TRANSCRIPT)
+                self.reject(entry, "transcript", str(e), Offence.TRANSCRIPT)
                 return True
             self._appended([entry])
             self._finished(step, [entry])
@@ -715,10 +741,7 @@ class Table:
                 entry = step.rnd.sign(self._key, self.me, body)
                 self._out.append(Broadcast(entry.raw, entry.seq, entry.kind))
                 step.rnd.offer(entry)
-                try:
-                    step.check(self, entry)
-                except Blame as b:
-                    self.cheat(entry.seat, entry.seq, b.rule, b.message)
+                self._check(step, entry)
                 if self._step is not step:
                     return True
         rnd = step.rnd
@@ -746,18 +769,19 @@ class Table:
                         continue
                 if self.aborting is not None and entry.kind not in (_SHOWDOWN, _ABANDON):
                     continue  # stale contributions to the abandoned step
+                held = rnd.get(entry.seat)
                 try:
                     new = rnd.offer(entry)
+                except EquivocationError as e:
+                    self.reject(entry, "equivocation", str(e), Offence.EQUIVOCATION, held)
+                    return True
                 except TranscriptError as e:
-                    self.cheat(entry.seat, entry.seq, "out of turn", str(e), Offence.OUT_OF_TURN)
+                    self.reject(entry, "out of turn", str(e), Offence.OUT_OF_TURN)
                     return True
                 if new:
                     progressed = True
                     step.seq = entry.seq
-                    try:
-                        step.check(self, entry)
-                    except Blame as b:
-                        self.cheat(entry.seat, entry.seq, b.rule, b.message)
+                    self._check(step, entry)
                     if self._step is not step or (
                         self.aborting is not None and step.kind not in (_SHOWDOWN, _ABANDON)
                     ):
@@ -826,6 +850,7 @@ class Table:
         their cards) and is skipped: such claims are proven when made or not at all."""
         cheats_before = len(self.cheats)
         cards = {p: s.card for p, s in self.slots.items() if s.card is not None}
+        checked = 0
         for claim in self.engine.claims():
             if claim.hand != self.hand - 1 or claim.step < self.reshuffle_step:
                 continue
@@ -833,6 +858,7 @@ class Table:
                 why = claim.check(cards)
             except KeyError:
                 continue  # refers to a card nobody opened: not checkable here
+            checked += 1
             if why is not None:
                 at = self._move_seq.get((claim.hand, claim.step))
                 self.cheat(
@@ -846,6 +872,7 @@ class Table:
                     falsified=why,
                 )
         self.revealed_cards[self.hand] = cards
+        self.claims_checked[self.hand] = checked
         if len(self.cheats) == cheats_before and self.aborting is None:
             self.verified.append(self.hand)
             self._out.append(HandVerified(self.hand))

@@ -38,7 +38,8 @@ class Equivocation:
         return cls(first.seat, first.table, first.seq, first, second)
 
     def to_bytes(self) -> bytes:
-        """msgpack ``[first: bin, second: bin]`` (the evidence record of a log file)."""
+        """msgpack ``[first: bin, second: bin]`` (the pair as one value; a log file keeps
+        the second entry as an EVIDENCE record, the first being in the log)."""
         return pack([self.first.raw, self.second.raw])
 
     @classmethod

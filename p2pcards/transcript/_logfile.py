@@ -7,7 +7,8 @@ A file is the 8-byte magic ``b"P2PCLOG1"`` followed by records::
     crc     = CRC-32 (zlib) of payload; 1 <= length <= MAX_RECORD
 
 Record types: 1 ``ENTRY`` (an entry's signed bytes), 2 ``SECRET`` (a seat's own secrets,
-opaque to this layer), 3 ``EVIDENCE`` (an :class:`Equivocation`'s bytes).  The table's
+opaque to this layer), 3 ``EVIDENCE`` (the signed bytes of an entry the seat rejected as
+a cheat, ``protocol/table.md`` §3 "Evidence"; never part of the log).  The table's
 log file (the one shared and audited) holds ENTRY and EVIDENCE records; a peer keeps its
 SECRET records in a sibling file of the same format (``NAME.secrets``), written and
 synced before anything that depends on them is published.
@@ -77,6 +78,10 @@ class LogContents:
     def entries(self) -> list[bytes]:
         """The data of the ENTRY records, in order."""
         return [r.data for r in self.records if r.type is RecordType.ENTRY]
+
+    def evidence(self) -> list[bytes]:
+        """The data of the EVIDENCE records (signed entries a seat rejected), in order."""
+        return [r.data for r in self.records if r.type is RecordType.EVIDENCE]
 
 
 def encode_record(rtype: RecordType, data: bytes) -> bytes:

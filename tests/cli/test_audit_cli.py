@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from p2pcards.cli import main
-from p2pcards.transcript import RecordType, encode_log
+from p2pcards.transcript import RecordType, encode_log, peek_entry
 from tests.table.harness import Harness
 
 
@@ -41,8 +42,6 @@ def test_audit_in_russian_in_words(tmp_path: Path, honest_log: list[bytes], caps
 
 
 def test_audit_json_keeps_the_data(tmp_path: Path, honest_log: list[bytes], capsys) -> None:
-    import json
-
     log = write_log(tmp_path / "t.log", honest_log)
     assert main(["audit", str(log), "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
@@ -50,10 +49,15 @@ def test_audit_json_keeps_the_data(tmp_path: Path, honest_log: list[bytes], caps
     assert got["result"]["losers"] == [0] and got["result"]["losses"] == [1, 0, 0]
 
 
-def test_audit_names_the_cheat(tmp_path: Path, capsys) -> None:
-    """A wrong decryption share: an honest seat's log stops before it; with the rejected
-    entry after it (as the cheater's own log holds it), the audit names seat 1 there."""
+def test_audit_names_the_cheat_from_the_evidence_an_honest_seat_kept(
+    tmp_path: Path, capsys
+) -> None:
+    """A wrong decryption share: an honest seat's log stops before it, and its file keeps
+    the rejected entry as an EVIDENCE record (as its session writes it): the audit names
+    seat 1 at that entry."""
     from p2pcards.mental_poker._ristretto import G, add
+    from p2pcards.peer import TableStorage
+    from p2pcards.table import Evidence
 
     def wrong(t, step, body):  # type: ignore[no-untyped-def]
         if step.kind != "share":
@@ -64,11 +68,42 @@ def test_audit_names_the_cheat(tmp_path: Path, capsys) -> None:
     h.tables[1].alter = wrong
     h.run()
     bad = next(e for e in h.tables[1].log if e.kind == "share" and e.seat == 1)
-    log = write_log(tmp_path / "c.log", [*h.logs()[0], bad.raw])
+    st = TableStorage(h.tables[0].table_id, tmp_path)
+    st.append_entries(h.logs()[0])
+    for o in h.outputs[0]:
+        if isinstance(o, Evidence):
+            st.append_evidence(o.entries)
+            st.append_evidence(o.entries)  # (rejected again after a restart: kept once)
+    st.close()
+    assert TableStorage(h.tables[0].table_id, tmp_path).evidence() == [bad.raw]
+    log = st.log_path
+    assert main(["audit", str(log), "--lang", "en"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith(f"CHEATING: seat1 at entry {bad.seq}, rule 'share")
     assert main(["audit", str(log), "--json"]) == 1
-    out = capsys.readouterr().out
-    assert '"verdict": "cheating"' in out and '"seat": 1' in out
-    assert f'"entry": {bad.seq}' in out and "decryption shares" in out
+    got = json.loads(capsys.readouterr().out)
+    assert got["verdict"] == "cheating" and got["evidence"] == 1
+    c = got["cheats"][0]
+    assert (c["seat"], c["entry"], c["evidence"]) == (1, bad.seq, True)
+    assert "decryption shares" in c["detail"]
+
+
+def test_audit_json_lists_the_checks_of_every_hand(
+    tmp_path: Path, honest_log: list[bytes], capsys
+) -> None:
+    log = write_log(tmp_path / "t.log", honest_log)
+    assert main(["audit", str(log), "--json"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""  # no progress bar when stderr is not a terminal
+    start, hand = json.loads(captured.out)["hands"]
+    assert start == {"hand": 0, "verified": True, "proofs": {"key": 3}, "items": {"key": 3},
+                     "moves": 0, "claims": 0, "opened": {}}  # fmt: skip
+    assert hand["hand"] == 1 and hand["verified"]
+    assert hand["proofs"]["shuffle"] == 3 and hand["items"]["shuffle"] == 3 * 35
+    assert {"share", "open", "reshuffle"} <= set(hand["proofs"])
+    assert hand["moves"] == sum(peek_entry(e).kind == "move" for e in honest_log)
+    assert hand["claims"] >= 1 and len(hand["opened"]) == 35  # every card opened by the end
+    assert "Q♠" in hand["opened"].values()
 
 
 def test_audit_of_a_log_that_stops_midway(tmp_path: Path, honest_log: list[bytes], capsys) -> None:

@@ -50,6 +50,7 @@ from p2pcards.table import (
     Broadcast,
     CardsOpened,
     CheatDetected,
+    Evidence,
     GameOver,
     HandStarted,
     HandVerified,
@@ -655,6 +656,7 @@ def fuzz_mental_poker(data: bytes) -> None:
 # --------------------------------------------------------------------------- table
 OUTPUT_TYPES = (
     Appended,
+    Evidence,
     Broadcast,
     Persist,
     HandStarted,
@@ -822,6 +824,9 @@ class TableFuzzer:
         for ch in cheats:
             if ch.seat is not None and ch.seat != signer:
                 raise Crash(f"blamed seat {ch.seat} for an entry signed by {signer}: {ch}")
+        for ev in (o for o in outs if isinstance(o, Evidence)):  # kept: what it signed
+            if ev.seat != signer or raw not in ev.entries:
+                raise Crash(f"evidence of seat {ev.seat} for an entry signed by {signer}")
         if cheats:
             self.cheats_seen += 1
         elif any(isinstance(o, Rejected) for o in outs):

@@ -12,7 +12,16 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from p2pcards.games import Move, encode_event, game_info
 from p2pcards.mental_poker import x25519_keypair
-from p2pcards.table import Broadcast, CheatDetected, Output, Persist, Step, Table, YourTurn
+from p2pcards.table import (
+    Broadcast,
+    CheatDetected,
+    Evidence,
+    Output,
+    Persist,
+    Step,
+    Table,
+    YourTurn,
+)
 from p2pcards.transcript import Genesis, SeatInfo, make_genesis, peek_entry
 
 
@@ -229,6 +238,11 @@ class Harness:
 
     def cheats(self, seat: int) -> list[CheatDetected]:
         return [o for o in self.outputs[seat] if isinstance(o, CheatDetected)]
+
+    def evidence(self, seat: int) -> list[bytes]:
+        """The entries seat ``seat`` kept as evidence (its :class:`Evidence` outputs), in
+        the order its session writes them to the log file."""
+        return [raw for o in self.outputs[seat] if isinstance(o, Evidence) for raw in o.entries]
 
     def turns(self, seat: int) -> int:
         return sum(isinstance(o, YourTurn) for o in self.outputs[seat])

@@ -24,7 +24,7 @@ from p2pcards.mental_poker import (
     shuffle_proven,
 )
 from p2pcards.mental_poker._ristretto import G, add, mul, scalar, sub
-from p2pcards.table import Broadcast, Offence, Rejected, Step, Table
+from p2pcards.table import Broadcast, Offence, Rejected, Step, Table, audit_entries
 from p2pcards.transcript import BadGenesis, peek_entry, sign_entry
 from tests.table.harness import Harness, force_move, make_genesis_bytes, make_seats
 
@@ -62,6 +62,17 @@ def rejected_at_once(h: Harness, kind: str, error: str, nth: int = 1, cheat: int
         assert error in cheats[0].detail, cheats[0].detail
         assert len(h.tables[s].log) <= seq  # the bad entry never entered an honest log
         assert h.tables[s].halted
+        audited_with_evidence(h, s, (cheat, seq))
+
+
+def audited_with_evidence(h: Harness, s: int, blamed: tuple[int, int]) -> None:
+    """Seat ``s``'s log with the evidence it kept audits as cheating by ``blamed`` (seat,
+    entry), re-derived from that evidence (protocol/table.md §3, Evidence)."""
+    log = [e.raw for e in h.tables[s].log]
+    report = audit_entries(log, evidence=h.evidence(s), proof_cache=h.proof_cache)
+    assert report.verdict == "cheating", report.to_json()
+    c = report.cheats[0]
+    assert (c.seat, c.seq) == blamed and c in report.proven_by_evidence, report.to_json()
 
 
 def alter_nth(kind: str, fn: Any, nth: int = 1) -> Any:
@@ -375,6 +386,7 @@ def test_two_signed_entries_for_one_slot_are_equivocation() -> None:
         c = h.cheats(s)
         assert c and c[0].seat == CHEAT and c[0].seq == sent["seq"]
         assert c[0].rule in ("equivocation", "shuffle 4", "shuffle") or "verify" in c[0].detail
+        audited_with_evidence(h, s, (CHEAT, sent["seq"]))
 
 
 def test_an_entry_signed_by_a_stranger_is_rejected_and_the_game_goes_on() -> None:
@@ -445,6 +457,7 @@ def test_acting_out_of_turn_is_blamed() -> None:
         c = h.cheats(s)[0]
         assert (c.seat, c.seq) == (CHEAT, done["seq"])
         assert c.rule in ("out of turn", "equivocation")  # its own slot, or another's
+        audited_with_evidence(h, s, (CHEAT, done["seq"]))
 
 
 # ------------------------------------------------------------------ hidden claims, proven when made
