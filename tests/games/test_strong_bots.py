@@ -120,3 +120,31 @@ def test_levels_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     for level in ("medium", "hard"):
         _seat0_views(game, deck, strong_bot(SUN, level), random.Random(0), 2)
     assert set(asked) == {LEVELS["medium"].samples, LEVELS["hard"].samples}
+
+
+def test_sunduchki_names_the_count_of_the_likeliest_suit_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The request succeeds only if count and suits are both right ("Ход: три вопроса по
+    # порядку"), so the count to name is the size of the likeliest suit-set.  Deals: the
+    # target holds one queen in 9 of 14 (♥, ♦ or ♠, 3 each) but exactly Q♦ Q♠ in 5: one
+    # queen is the likelier count (9/14), yet naming it wins 3/14; two queens win 5/14.
+    from p2pcards.cards import Rank
+    from p2pcards.games.sunduchki._moves import AskCount
+    from p2pcards.games.sunduchki._view import Request
+
+    def bits(*suits: Suit) -> int:
+        return sum(1 << int(u) for u in suits)
+
+    q = Rank.QUEEN
+    held = [bits(Suit.HEARTS)] * 3 + [bits(Suit.DIAMONDS)] * 3 + [bits(Suit.SPADES)] * 3
+    held += [bits(Suit.DIAMONDS, Suit.SPADES)] * 5
+    deals = [{(1, q): b, (2, q): 0} for b in held]
+    monkeypatch.setattr(sun_strong, "holdings", lambda view, budget, rng: deals)
+    game = load_game("sunduchki", seats=3)
+    deck = list(game.new_state().deck_cards)
+    view, _ = _seat0_views(game, deck, SUN.bots["basic"], random.Random(0), 1)[0]
+    view = dataclasses.replace(view, request=Request(0, 1, q, stage=2))
+    legal = [AskCount(0, n) for n in (1, 2, 3)]
+    for level in ("medium", "hard"):
+        assert strong_bot(SUN, level)(view, legal, random.Random(0)) == AskCount(0, 2)

@@ -44,8 +44,16 @@ OTHERS_WEIGHT = 0.5
 """Worth of a point the others take this round (the series is lost by whoever passes
 101 first: their points help us)."""
 MAX_MOVES = 300
-PER_DECISION = 4
+PER_DECISION = 16
 """Rollouts per decision are at most ``samples`` x this (see :class:`StrongStoOdno`)."""
+DEALS_PER_SAMPLE = 2
+"""Deals per decision are at most ``samples`` x this."""
+
+
+RANK = [c % 9 + 6 for c in range(36)]
+SUIT = [c // 9 for c in range(36)]
+BASE = [PTS[c % 9 + 6] + 2.0 - (100 if c % 9 + 6 == QUEEN else 0) for c in range(36)]
+"""basic's score of playing card ``c`` before the situational terms (see :func:`policy`)."""
 
 
 def cid(c: Card) -> int:
@@ -99,12 +107,13 @@ class Round:
             return list(hand)
         top = self.top
         if self.mode == "cover":
-            return [c for c in hand if _suit(c) == _suit(top) or _rank(c) == QUEEN]
-        if _rank(top) == QUEEN and self.named >= 0:
-            return [c for c in hand if _suit(c) == self.named or _rank(c) == QUEEN]
-        return [
-            c for c in hand if _suit(c) == _suit(top) or _rank(c) == _rank(top) or _rank(c) == QUEEN
-        ]
+            u = SUIT[top]
+            return [c for c in hand if SUIT[c] == u or RANK[c] == QUEEN]
+        if RANK[top] == QUEEN and self.named >= 0:
+            u = self.named
+            return [c for c in hand if SUIT[c] == u or RANK[c] == QUEEN]
+        u, k = SUIT[top], RANK[top]
+        return [c for c in hand if SUIT[c] == u or RANK[c] == k or RANK[c] == QUEEN]
 
     def draw(self, seat: int, n: int) -> None:
         for _ in range(n):
@@ -121,8 +130,8 @@ class Round:
         hand.remove(c)
         self.under.append(self.top)
         self.top = c
-        self.named = named if _rank(c) == QUEEN else -1
-        r = _rank(c)
+        r = RANK[c]
+        self.named = named if r == QUEEN else -1
         nxt = (seat + 1) % n
         if r == SIX:
             self.mode = "cover"
@@ -160,27 +169,26 @@ def policy(r: Round) -> tuple[int, int] | None:
         return None
     n = len(r.hands)
     nxt = (r.turn + 1) % n
+    close = nxt != r.turn and len(r.hands[nxt]) <= 2
+    last = len(hand) == 1
     best, best_s = cands[0], -1e9
     for c in cands:
-        rest = len(hand) - 1
-        rank = _rank(c)
-        if rest == 0 and rank != SIX:
+        rank = RANK[c]
+        if last and rank != SIX:
             s = 10_000.0 + (40 if c == QH else 20 if rank == QUEEN else 0)
         else:
-            s = PTS[rank] + 2.0
-            if rank == QUEEN:
-                s -= 100
-            if nxt != r.turn and len(r.hands[nxt]) <= 2:
+            s = BASE[c]
+            if close:
                 if rank == SEVEN or c == KS:
                     s += 200
                 elif rank == ACE:
                     s += 50
             if rank == SIX:
-                cover = [d for d in hand if d != c and (_suit(d) == _suit(c) or _rank(d) == QUEEN)]
-                s += 5 if any(_rank(d) != QUEEN for d in cover) else -60
+                u = SUIT[c]
+                s += 5 if any(d != c and SUIT[d] == u and RANK[d] != QUEEN for d in hand) else -60
         if s > best_s:
             best, best_s = c, s
-    return best, _name_suit(hand, best)
+    return best, _name_suit(hand, best) if RANK[best] == QUEEN else -1
 
 
 def _name_suit(hand: Sequence[int], played: int) -> int:
@@ -271,7 +279,8 @@ class StrongStoOdno:
         named = -1 if view.named is None else int(view.named)
         totals = dict.fromkeys(cands, 0.0)
         # at most samples x PER_DECISION rollouts: fewer deals when there are many cards
-        deals = max(2, min(self.budget.samples, self.budget.samples * PER_DECISION // len(cands)))
+        n = self.budget.samples
+        deals = max(2, min(DEALS_PER_SAMPLE * n, n * PER_DECISION // len(cands)))
         for _ in range(deals):
             r.shuffle(pool)
             k = 0

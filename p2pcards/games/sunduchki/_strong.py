@@ -8,14 +8,18 @@ times and keeps the deals in which every opponent's holding of every rank is one
 the possible suit-sets: so the hand sizes, the stock and all the constraints hold
 together.  On these deals it
 
-- asks the (opponent, rank) with the best expected gain: the chance that its best guess
-  of count and suits is right (three yeses) times the cards won, with a bonus when they
-  complete a chest (the score: "Пустая рука и конец партии") and a cost, when the guess
-  fails, of having shown the rank it holds;
-- names the count and then the suits most frequent among the deals that agree with
-  the answers so far.
+- asks the (opponent, rank) with the best index: the expected gain (the chance ``p``
+  that its best guess of count and suits is right, i.e. three yeses, times the cards
+  won, with a bonus when they complete a chest, the score of "Пустая рука и конец
+  партии", minus, when the guess fails, a cost for having shown the rank it holds)
+  divided by the chance of failing ``1 - p`` (a success keeps the turn, so sure
+  requests go first);
+- names the count of the suit-set most frequent among the deals that agree with the
+  answers so far (both must be right: not the most frequent count), then that set's
+  suits.
 
-Budget: ``samples × 4`` accepted deals (at most 8 tries per deal wanted).  When too few deals
+Budget: ``samples × 4`` accepted deals (at most 8 tries per deal wanted and
+:data:`MAX_TRIES` in all).  When too few deals
 survive (the constraints are tight), it plays ``basic``.  Equal views give equal moves
 (the generator is seeded from the view).
 """
@@ -43,6 +47,10 @@ SHOW_COST = 0.15
 DEALS_PER_SAMPLE = 4
 TRIES_PER_DEAL = 8
 MIN_DEALS = 8
+MAX_TRIES = 1200
+"""Deals tried per decision at most (rejection sampling; keeps ``hard`` within 1 s)."""
+INDEX_EPS = 0.05
+"""Added to the chance of failing in the ask index (a sure request is not infinite)."""
 
 
 def holdings(
@@ -74,7 +82,7 @@ def holdings(
     out = []
     pool = list(unknown)
     tight = [(key, m) for key, m in masks.items() if key in base and m != 0xFFFF]
-    for _ in range(want * TRIES_PER_DEAL):
+    for _ in range(min(want * TRIES_PER_DEAL, MAX_TRIES)):
         rng.shuffle(pool)
         hold = dict(base)
         k = 0
@@ -112,9 +120,13 @@ class StrongSunduchki:
             return basic_bot(view, legal, rng)
         got = [d[req.target, req.rank] for d in deals]
         if isinstance(first, AskCount):
-            sizes = Counter(SIZES[b] for b in got if b)
-            for n, _ in sorted(sizes.items(), key=lambda t: (-t[1], t[0])):
-                m = next((m for m in legal if isinstance(m, AskCount) and m.count == n), None)
+            # the request succeeds only when count and suits are both right, so the
+            # count to name is the size of the most frequent suit-set, not the most
+            # frequent size
+            for b, _ in sorted(Counter(b for b in got if b).items(), key=lambda t: (-t[1], t[0])):
+                m = next(
+                    (m for m in legal if isinstance(m, AskCount) and m.count == SIZES[b]), None
+                )
                 if m is not None:
                     return m
             return basic_bot(view, legal, rng)
@@ -144,6 +156,10 @@ class StrongSunduchki:
                 size = SIZES[bits]
                 gain = size + (CHEST_BONUS if held.get(m.rank, 0) + size == 4 else 0.0)
                 v = p * gain - (1 - p) * SHOW_COST * held.get(m.rank, 0)
+                # a success keeps the turn: a sure request first, then the risky ones
+                # (asking in decreasing gain / chance of failing maximises the
+                # expected gain of a run of requests that stops at the first "no")
+                v = v / (1 - p + INDEX_EPS)
             key = v
             if key > best_v:
                 best, best_v = m, key
