@@ -18,14 +18,37 @@ from p2pcards.cli._i18n import (
     translate_parser,
 )
 
-_COMMANDS = [
-    "simulate", "audit", "host", "join", "list_tables", "games", "players", "identity", "play",
-]  # fmt: skip
+_COMMANDS = {
+    "simulate": "simulate", "audit": "audit", "replay": "audit", "host": "host",
+    "join": "join", "bot": "join", "list": "list_tables", "games": "games",
+    "players": "players", "identity": "identity", "play": "play",
+}  # fmt: skip
+"""Each subcommand and the module that registers it (in the order of ``--help``)."""
 
 
-def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+def command_in_argv(argv: Sequence[str]) -> str | None:
+    """The subcommand named in ``argv`` (its first word that is not an option, after the
+    top-level ``--lang X``), or None when there is none or it is unknown."""
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--lang":
+            i += 2
+            continue
+        if a.startswith("-"):
+            if a.startswith("--lang="):
+                i += 1
+                continue
+            return None  # --help and the like: the whole parser
+        return a if a in _COMMANDS else None
+    return None
+
+
+def build_parser(lang: str | None = None, command: str | None = None) -> argparse.ArgumentParser:
     """The top-level parser with every subcommand, its texts in ``lang`` (default: the
-    remembered language or the locale's)."""
+    remembered language or the locale's).  With ``command`` (a subcommand's name) only
+    the module of that subcommand is imported and registered: ``play --offline`` then
+    starts without loading the network, the peer and the table."""
     lang = lang or default_lang()
     install(lang)
     parser = argparse.ArgumentParser(
@@ -42,7 +65,10 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
         "from the locale or the last --lang)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in _COMMANDS:
+    modules = (
+        [_COMMANDS[command]] if command in _COMMANDS else list(dict.fromkeys(_COMMANDS.values()))
+    )
+    for name in modules:
         importlib.import_module(f"p2pcards.cli.{name}").register(sub)
     translate_parser(parser, lang)
     return parser
@@ -55,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     chosen = lang_in_argv(argv)
     if chosen:
         remember_lang(chosen)
-    parser = build_parser(chosen)
+    parser = build_parser(chosen, command_in_argv(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
@@ -65,9 +91,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except selftest.UnsafeGroupLibrary as exc:  # refuse to play on a broken libsodium
         print(exc.russian if args.lang == "ru" else exc.english, file=sys.stderr)
         return 3
-    from p2pcards.peer import remove_rbcl_copy  # I/O housekeeping, not in the pure layers
+    if "rbcl._sodium" in sys.modules:  # loaded by the command's module (table, peer)
+        from p2pcards.peer import remove_rbcl_copy  # I/O housekeeping, not in pure layers
 
-    remove_rbcl_copy()
+        remove_rbcl_copy()
     try:
         rc: int = args.func(args)
     except KeyboardInterrupt:

@@ -11,13 +11,13 @@ import shlex
 import sys
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import trio
 
 from p2pcards import net
-from p2pcards.cli._i18n import N_, add_lang_argument, tr, trn
+from p2pcards.cli._i18n import N_, tr, trn
+from p2pcards.cli._lanargs import add_lan_arguments as add_lan_arguments  # re-exported
 from p2pcards.cli._results import format_result
 from p2pcards.files import ENV_HOME, StorageError, check_writable, home
 from p2pcards.identity import Identity, IdentityError, load_or_create_identity
@@ -62,32 +62,6 @@ No table found on the local network.  This may be because:
   - a firewall blocks multicast DNS (UDP port 5353).
 You can always join by address: p2pcards join HOST:PORT (the host prints it)."""
 )
-
-
-def add_lan_arguments(p: argparse.ArgumentParser) -> None:
-    """--home, --interface, --lang."""
-    add_lang_argument(p)
-    p.add_argument(
-        "--home",
-        type=Path,
-        help="data directory (identity, logs); default $P2PCARDS_HOME or the platform's",
-    )
-    p.add_argument(
-        "--interface",
-        action="append",
-        metavar="IP",
-        help="announce/browse mDNS only on this interface address (repeatable; "
-        "default: all interfaces)",
-    )
-    p.add_argument("--player-name", help="your display name (saved in your identity)")
-    p.add_argument(
-        "--new",
-        action="store_true",
-        help="start this new table even though an unfinished one is waiting (it stays: "
-        "p2pcards games lists it); without --new the same command brings you back to "
-        "the table it sat at, and another unfinished table is asked about (headless: "
-        "refused)",
-    )
 
 
 def identity_from_args(args: argparse.Namespace, *, for_play: bool = False) -> Identity:

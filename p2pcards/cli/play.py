@@ -13,7 +13,7 @@ import sys
 from typing import Any
 
 from p2pcards.cli._i18n import error_text, tr
-from p2pcards.cli._lan import add_lan_arguments
+from p2pcards.cli._lanargs import add_lan_arguments
 from p2pcards.cli._webargs import add_web_arguments
 from p2pcards.games import OptionError, game_names
 

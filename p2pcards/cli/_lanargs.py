@@ -1,0 +1,36 @@
+"""The LAN commands' shared switches (``--home``, ``--interface``, ``--player-name``,
+``--new``, ``--lang``), kept apart from :mod:`p2pcards.cli._lan` so that building the
+parser of ``play --offline`` does not load the network, the peer and the table."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from p2pcards.cli._i18n import add_lang_argument
+
+
+def add_lan_arguments(p: argparse.ArgumentParser) -> None:
+    """--home, --interface, --player-name, --new, --lang."""
+    add_lang_argument(p)
+    p.add_argument(
+        "--home",
+        type=Path,
+        help="data directory (identity, logs); default $P2PCARDS_HOME or the platform's",
+    )
+    p.add_argument(
+        "--interface",
+        action="append",
+        metavar="IP",
+        help="announce/browse mDNS only on this interface address (repeatable; "
+        "default: all interfaces)",
+    )
+    p.add_argument("--player-name", help="your display name (saved in your identity)")
+    p.add_argument(
+        "--new",
+        action="store_true",
+        help="start this new table even though an unfinished one is waiting (it stays: "
+        "p2pcards games lists it); without --new the same command brings you back to "
+        "the table it sat at, and another unfinished table is asked about (headless: "
+        "refused)",
+    )
