@@ -14,7 +14,7 @@ from p2pcards.games import Game, Move, View, load_game
 from p2pcards.peer import Ending, PeerBack, PeerLost, Resynced, SeatController, Session
 from p2pcards.peer import Snapshot as PeerSnapshot
 from p2pcards.table import CheatDetected, HandAbandoned, HandVerified, MoveMade, YourCards
-from p2pcards.ui import Names, Texts, presenter
+from p2pcards.ui import Texts
 from p2pcards.web._offline import HISTORY
 from p2pcards.web._seat import HistoryItem, Snapshot
 from p2pcards.web._serve import WebPage, start_page
@@ -52,11 +52,9 @@ class ControllerSource:
             since = trio.current_time() - a.waited_ms / 1000
             extra = {"reason": a.reason, "for_seat": a.for_seat, "seats": list(a.seats)}
         verdict = "verified" if snap.verified else "playing"
-        if snap.cheats:
-            c = snap.cheats[-1]
-            who = snap.names[c.seat] if c.seat is not None else "?"
-            why = presenter(self.game.name, "en").cheat_text(c, Names(tuple(snap.names)))
-            verdict = f"✗ {who}: {why}"
+        cheat = snap.cheats[-1] if snap.cheats else None
+        if cheat is not None:
+            verdict = "cheat"
         extra["again"] = False
         extra["lobby"] = self.lobby
         extra["left"] = self.left
@@ -78,6 +76,7 @@ class ControllerSource:
             history=tuple(self._history[-HISTORY:]),
             result=snap.result,
             verdict=verdict,
+            cheat=cheat,
             extra=extra,
             at=trio.current_time(),
         )

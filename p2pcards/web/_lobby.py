@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import random
 import tempfile
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,9 +30,13 @@ from p2pcards.peer import (
     LobbyError,
     PlayerCheck,
     Session,
+    Unfinished,
+    drop_table,
     host_table,
     join_table,
+    resume_table,
     run_bot,
+    unfinished_tables,
 )
 from p2pcards.ui import Texts
 from p2pcards.web._lan import ControllerSource
@@ -113,6 +118,9 @@ class LobbyService:
     tables folder override (None: the identity's data directory).  ``status`` is one of
     "idle", "hosting" (a table open, seats filling), "joining", "playing" (the table page
     plays :attr:`source`), "over" (the game ended; :attr:`ending` says how).
+    :attr:`unfinished` lists this player's unfinished tables (a crash, a closed program,
+    a table left): the page offers the terminal's choice, :meth:`resume` or :meth:`drop`
+    one, or host or join a new table (the unfinished ones stay).
     """
 
     def __init__(
@@ -133,6 +141,9 @@ class LobbyService:
         self.browse_error: str | None = None
         self.status = "idle"
         self.error: str | None = None
+        """The last command's failure in English (for logs); the page words
+        :attr:`failure` in its own language."""
+        self.failure: Exception | None = None
         self.table_name = ""
         self.address: net.Address | None = None
         self.seated: tuple[str, ...] = ()
@@ -148,6 +159,13 @@ class LobbyService:
         """Players waiting for the page's confirmation (the check, its answer's event
         and the answer)."""
         self._trusted: set[bytes] = set()  # our own bots' keys: let in at once
+        self.unfinished: list[Unfinished] = []
+        """This identity's unfinished tables, newest first (read when the lobby starts
+        and after every table)."""
+        self.resuming = False
+        """The table being joined is an unfinished one, resumed."""
+        self.bot_endings: list[Ending] = []
+        """How the games of the bots this lobby seated ended, for each bot."""
 
     def tables_dir(self) -> Path:
         """The folder of this player's table logs (the data directory's ``tables``)."""
@@ -192,6 +210,7 @@ class LobbyService:
             ],
             "browse_error": self.browse_error,
             "status": self.status,
+            "resuming": self.resuming,
             "error": self.error,
             "table": self.table_name,
             "address": f"{self.address[0]}:{self.address[1]}" if self.address else "",
@@ -199,21 +218,31 @@ class LobbyService:
             "total": self.total,
             "ending": self.ending.status if self.ending is not None else None,
             "asks": [check.to_plain() for check, _, _ in self.asks],
+            "unfinished": [
+                {
+                    "id": u.short_id,
+                    "game": u.game,
+                    "names": list(u.names),
+                    "table": u.table_name,
+                    "date": time.strftime("%Y-%m-%d %H:%M", time.localtime(u.mtime)),
+                }
+                for u in self.unfinished
+            ],
         }
 
     # -- commands from the page --------------------------------------------------------
     def host(self, spec: HostSpec) -> str | None:
-        """Open a table of ``spec`` (when idle or after a game); returns an error text
-        (a bad option, a seat count out of range) or None when the table is opening."""
+        """Open a table of ``spec`` (when idle or after a game); returns None when the
+        table is opening, "busy" when a table is already open.  Raises OptionError for a
+        bad option, or a seat or bot count out of range (worded by the page)."""
         if self.status in ("hosting", "joining", "playing"):
             return "busy"
-        try:
-            info = game_info(spec.game)
-            game = info.configure(spec.seats, **dict(spec.options))
-        except OptionError as e:
-            return str(e)
+        info = game_info(spec.game)
+        game = info.configure(spec.seats, **dict(spec.options))
         if not 0 <= spec.bots < game.seats:
-            return f"bots: 0-{game.seats - 1}"
+            raise OptionError(
+                "bots: {value} is not between 0 and {high}", value=spec.bots, high=game.seats - 1
+            )
         self.last_host = spec
         self._start(self._host_task, game, spec)
         return None
@@ -229,6 +258,41 @@ class LobbyService:
         self._start(self._join_task, target)
         return None
 
+    def resume(self, table_id: str) -> str | None:
+        """Go back to the unfinished table whose id starts with ``table_id`` (rejoin its
+        peers, the table page plays it); returns "busy", "gone" (no such unfinished
+        table) or None when resuming."""
+        if self.status in ("hosting", "joining", "playing"):
+            return "busy"
+        u = self._unfinished(table_id)
+        if u is None:
+            return "gone"
+        self._start(self._resume_task, u)
+        return None
+
+    def drop(self, table_id: str) -> str | None:
+        """Give up the unfinished table whose id starts with ``table_id`` (its log stays,
+        for audit: :func:`~p2pcards.peer.drop_table`); returns "gone" or None."""
+        u = self._unfinished(table_id)
+        if u is None:
+            return "gone"
+        drop_table(u)
+        self.unfinished = [x for x in self.unfinished if x.table_id != u.table_id]
+        self._publish()
+        return None
+
+    def _unfinished(self, table_id: str) -> Unfinished | None:
+        key = table_id.strip().lower()
+        found = [u for u in self.unfinished if key and u.table_id.hex().startswith(key)]
+        return found[0] if len(found) == 1 else None
+
+    async def refresh_unfinished(self) -> None:
+        """Read this identity's unfinished tables again (in a thread: it reads logs)."""
+        found = await trio.to_thread.run_sync(unfinished_tables, self.identity, self.base)
+        if [u.table_id for u in found] != [u.table_id for u in self.unfinished]:
+            self.unfinished = found
+            self._publish()
+
     def answer(self, fingerprint: str, ok: bool) -> None:
         """The player's answer about the player with ``fingerprint`` asked about (a
         joiner asking for a seat at our table, or the host of the table we join)."""
@@ -240,8 +304,8 @@ class LobbyService:
     async def _confirm(self, check: PlayerCheck) -> bool:
         """``admit=`` / ``confirm=`` of the lobby API: our bots at once, anyone else
         once the player answers on the page (compare the fingerprint aloud)."""
-        if check.key in self._trusted and check.status != "changed":
-            return True
+        if check.key in self._trusted:  # keys this lobby made for its bots ("changed"
+            return True  # too: the bots of an earlier table had the same names)
         ev, box = trio.Event(), list[bool]()
         item = (check, ev, box)
         self.asks.append(item)
@@ -259,12 +323,16 @@ class LobbyService:
             self._task.cancel()
         self._task = None
         self.status, self.error, self.source, self.ending = "idle", None, None, None
+        self.failure = None
         self.seated, self.total, self.table_name, self.address = (), 0, "", None
         self._publish()
+        if self._nursery is not None:  # a table left may now be unfinished
+            self._nursery.start_soon(self.refresh_unfinished)
 
     def _start(self, fn: Any, *args: Any) -> None:
         assert self._nursery is not None, "run() first"
-        self.error, self.ending, self.source = None, None, None
+        self.error, self.failure, self.ending, self.source = None, None, None, None
+        self.resuming = False
         self.seated, self.total, self.table_name, self.address = (), 0, "", None
         scope = trio.CancelScope()
         self._task = scope
@@ -277,8 +345,9 @@ class LobbyService:
                     # also from inside a nursery (a bot seat's failed join), so except*
                     e = _first_leaf(group)
                     log.info("web lobby: %s", e)
-                    self.status, self.error = "idle", str(e)
-                    self._publish()
+                    if self._task is scope:  # not a table left behind for a newer one
+                        self.status, self.error, self.failure = "idle", str(e), e
+                        self._publish()
 
         self._nursery.start_soon(task)
 
@@ -288,6 +357,7 @@ class LobbyService:
         async with trio.open_nursery() as n:
             self._nursery = n
             n.start_soon(self._browse)
+            await self.refresh_unfinished()
             await trio.sleep_forever()
 
     async def _browse(self) -> None:
@@ -332,7 +402,14 @@ class LobbyService:
         me = self.identity.peer_id  # the bot knows its host: no question asked
         async with join_table(ident, address, base=base, lang=self.lang, expect_key=me) as lobby:
             session = await lobby.started()
-            await run_bot(session, spec.level, random.Random())
+            self.bot_endings.append(await run_bot(session, spec.level, random.Random()))
+
+    async def _resume_task(self, u: Unfinished) -> None:
+        self.status, self.table_name, self.resuming = "joining", u.table_name, True
+        self.seated, self.total = u.names, len(u.names)
+        self._publish()
+        async with resume_table(self.identity, u.table_id, base=self.base, lang=self.lang) as s:
+            await self._play(s)
 
     async def _join_task(self, target: str) -> None:
         self.status = "joining"
@@ -349,7 +426,9 @@ class LobbyService:
                     else:
                         await self.wait_change(self._rev)
             if address is None:
-                raise LobbyError(f"no table called {target!r} was found")
+                raise LobbyError(
+                    f"no table called {target!r} was found", kind="not found", target=target
+                )
         async with join_table(
             self.identity,
             address,
@@ -389,6 +468,7 @@ class LobbyService:
             n.cancel_scope.cancel()
         self.status = "over"
         self._publish()
+        await self.refresh_unfinished()
 
 
 def _first_leaf(group: BaseExceptionGroup[Exception]) -> Exception:

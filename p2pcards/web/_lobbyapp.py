@@ -3,7 +3,8 @@ language), the player's commands in.
 
 Browser → server: ``{"lang": "ru"}``, ``{"host": {"game", "seats", "options": {name:
 value}, "bots": n, "level"}}``, ``{"join": "name or host:port"}``, ``{"cancel": true}``,
-``{"answer": {"fingerprint", "ok"}}`` (the player's answer about a joiner or a host).
+``{"answer": {"fingerprint", "ok"}}`` (the player's answer about a joiner or a host),
+``{"resume": id}`` / ``{"drop": id}`` (an unfinished table, by the start of its id).
 Server → browser: ``{"lobby": {...}}`` (:meth:`~p2pcards.web._lobby.LobbyService.state`
 plus ``"lang"``, ``"labels"``, ``"games"`` and ``"status_text"``), ``{"refused": text}``.
 """
@@ -17,6 +18,10 @@ from typing import Any
 import trio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from p2pcards.cli._i18n import error_text
+from p2pcards.games import OptionError, game_info
+from p2pcards.peer import LobbyError, address_text
+from p2pcards.ui import Texts
 from p2pcards.web._lobby import HostSpec, LobbyService, games_offered
 from p2pcards.web._texts import ask_text, lobby_labels, lobby_status
 
@@ -30,11 +35,15 @@ def lobby_screen(lobby: LobbyService, lang: str) -> dict[str, Any]:
     """The lobby page's data in ``lang``."""
     st = lobby.state()
     st["lang"] = lang
+    if lobby.failure is not None:
+        st["error"] = failure_text(lang, lobby.failure)
     st["labels"] = lobby_labels(lang)
     st["games"] = games_offered(lang)
     st["status_text"] = lobby_status(lang, st)
     for a in st["asks"]:
         a["text"] = ask_text(lang, a)
+    for u in st["unfinished"]:
+        u["title"] = title(u["game"], lang)
     return st
 
 
@@ -55,6 +64,40 @@ def host_spec(data: Any) -> HostSpec:
     if not isinstance(level, str):
         raise ValueError("host: level")
     return HostSpec(game, seats, options, bots, level)
+
+
+def failure_text(lang: str, e: Exception) -> str:
+    """Why hosting or joining failed, in ``lang``: a :class:`~p2pcards.peer.LobbyError`
+    by its ``kind`` (the page's own words where the terminal's name a command or a key
+    to press; :func:`p2pcards.cli._lan.lobby_error_text` for the others), an
+    OptionError through the catalog, anything else as it is."""
+    if isinstance(e, OptionError):
+        return error_text(lang, e)
+    if not isinstance(e, LobbyError):
+        return str(e)
+    t, p = Texts(lang), dict(e.params)
+    where = address_text((str(p.get("host", "")), int(p.get("port", 0))))
+    if e.kind == "not found":
+        return t("no table called “{target}” is on the network", target=p.get("target", ""))
+    if e.kind == "not confirmed":
+        return t("you did not sit at {name}'s table", name=p.get("name", ""))
+    if e.kind in ("unreachable", "refused"):
+        return t(
+            "no answer from {where}: is the host's program running, and is this the address "
+            "it shows?",
+            where=where,
+        )
+    from p2pcards.cli._lan import lobby_error_text
+
+    return lobby_error_text(e, lang)
+
+
+def title(game: str, lang: str) -> str:
+    """The game's title in ``lang``, or its name when unknown."""
+    try:
+        return game_info(game).title["ru" if lang == "ru" else "en"]
+    except OptionError:
+        return game
 
 
 async def lobby_socket(ws: WebSocket, lobby: LobbyService, lang: str) -> None:
@@ -109,12 +152,22 @@ async def lobby_socket(ws: WebSocket, lobby: LobbyService, lang: str) -> None:
             state["epoch"] += 1
             wake.set()
         if "host" in msg:
-            return lobby.host(host_spec(msg["host"]))
+            spec = host_spec(msg["host"])
+            try:
+                return lobby.host(spec)
+            except OptionError as e:
+                return error_text(str(state["lang"]), e)
         if "join" in msg:
             target = msg["join"]
             if not isinstance(target, str):
                 raise ValueError("join: not a string")
             return lobby.join(target)
+        for what in ("resume", "drop"):
+            if what in msg:
+                table_id = msg[what]
+                if not isinstance(table_id, str):
+                    raise ValueError(f"{what}: not a string")
+                return lobby.resume(table_id) if what == "resume" else lobby.drop(table_id)
         if msg.get("cancel") is True:
             lobby.cancel()
         if "answer" in msg:

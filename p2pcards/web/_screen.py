@@ -182,6 +182,12 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
     if snap.result is not None:
         result = list(ui.result_lines(snap.result, names))
     lab = labels(lang)
+    verdict = lab.get(snap.verdict, snap.verdict)
+    if snap.cheat is not None:
+        c = snap.cheat
+        who = names[c.seat] if c.seat is not None else "?"
+        why = ui_presenter(game.name, lang, game.options).cheat_text(c, Names(tuple(names)))
+        verdict = f"✗ {who}: {why}"
     return {
         "rev": snap.rev,
         "game": game.name,
@@ -198,7 +204,7 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
         "sheet": gs.sheet(view, t, names),
         "hand_over": hand_over,
         "result": result,
-        "verdict": lab.get(snap.verdict, snap.verdict),
+        "verdict": verdict,
         "can_again": bool(snap.extra.get("again", True)),
         "lobby": bool(snap.extra.get("lobby", False)),
         "alerts": alerts,

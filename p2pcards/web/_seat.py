@@ -60,7 +60,10 @@ class Snapshot:
     """When this revision was made (``trio.current_time()``): the page's delay is
     measured from here to the browser saying it shows it."""
     verdict: str = "offline"
-    """"offline" (local dealer, nothing to verify), "verified", or the cheat found."""
+    """"offline" (local dealer, nothing to verify), "playing", "verified", or "cheat"."""
+    cheat: Any = None
+    """With the verdict "cheat": the :class:`~p2pcards.table.CheatDetected` (worded in
+    the page's language)."""
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 

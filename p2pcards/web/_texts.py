@@ -110,6 +110,7 @@ LOBBY_LABELS: dict[str, str] = {
     "col_host": N_("Host"),
     "col_fingerprint": N_("Host's fingerprint"),
     "col_code": N_("Table code"),
+    "code_later": N_("after the start"),
     "join": N_("Join"),
     "join_title": N_("Join by name or address"),
     "join_placeholder": N_("table name or host:port"),
@@ -134,6 +135,14 @@ LOBBY_LABELS: dict[str, str] = {
     "dont": N_("Do not join"),
     "true": N_("yes"),
     "false": N_("no"),
+    "unfinished": N_("Unfinished tables"),
+    "unfinished_help": N_(
+        "You did not finish these tables: go back to one, or drop it (its log stays, for "
+        "audit). A new table hosted or joined below leaves them as they are."
+    ),
+    "resume": N_("Go back to it"),
+    "drop": N_("Drop it"),
+    "gone": N_("That table is no longer waiting."),
 }
 """The lobby page's fixed texts."""
 
@@ -168,6 +177,8 @@ def lobby_status(lang: str, st: Mapping[str, object]) -> str:
             seats=seats,
         )
     if status == "joining":
+        if st.get("resuming"):
+            return t("Going back to the unfinished table: reconnecting to the players…")
         if not table:
             return t("Looking for the table…")
         return t(

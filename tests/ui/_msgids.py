@@ -108,7 +108,7 @@ def _walk(path: Path, out: dict[str, Msg]) -> None:
             elif isinstance(f, ast.Attribute) and f.attr == "say":
                 for s in strs:
                     out.setdefault(s, Msg(where))
-            elif in_web and fn == "N_" and strs:
+            elif in_web and fn in ("N_", "OptionError") and strs:
                 out.setdefault(strs[0], Msg(where))
             elif in_cli and fn in ("tr", "N_", "OptionError") and strs:
                 out.setdefault(strs[0], Msg(where))

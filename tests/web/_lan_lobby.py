@@ -8,8 +8,13 @@ mDNS on 127.0.0.1) is served and opened in headless Chromium, which
    host, fingerprint), switches to Russian (the page shows no English; a reload keeps it);
 2. hosts Akulina for four with bots on the three empty seats, is taken to the table page,
    plays the hand by clicking to the end, goes back to the lobby;
-3. joins Boris's table by typing its name, plays the round by clicking, goes back.
-Prints one JSON line with what the pages showed and the audits of both logs.
+3. joins Boris's table by typing its name, first says "do not join" when asked about
+   Boris (the failure is shown in Russian), then joins, plays the round by clicking,
+   goes back; opens both games in the log viewer;
+4. hosts 101 for two with a bot and leaves the table from the table page at once: the
+   bot is told (its log ends with Anna voted out for leaving); the lobby then offers
+   that unfinished table (in Russian), and drops it.
+Prints one JSON line with what the pages showed and the audits of the logs.
 """
 
 from __future__ import annotations
@@ -153,6 +158,48 @@ def _log_viewer(page: Any, out: Path) -> dict[str, Any]:
     return got
 
 
+def _leave_and_drop(page: Any, lobby: LobbyService, out: Path) -> dict[str, Any]:
+    """Host 101 for two with a bot, leave from the table page (confirmed); the bot's
+    ending and log; the lobby's offer of the unfinished table, then dropping it."""
+    from playwright.sync_api import expect
+
+    before = len(lobby.bot_endings)  # (the Akulina table's bots)
+    page.select_option("#game", "101")
+    page.select_option("#seats", "2")
+    page.select_option("#bots", "1")
+    page.click("#host-button")
+    page.wait_for_url("**/table", timeout=WAIT)
+    page.wait_for_selector("body[data-rev]", timeout=WAIT)
+    _say("leave: at the table")
+    page.click("#leave")
+    expect(page.locator("#leave-dialog")).to_be_visible(timeout=WAIT)
+    page.click("#leave-yes")
+    page.wait_for_url("**/", timeout=WAIT)
+    page.wait_for_selector("body[data-status=over]", timeout=WAIT)
+    got: dict[str, Any] = {"status": page.inner_text("#status")}
+    deadline = time.monotonic() + WAIT / 1000
+    while len(lobby.bot_endings) == before and time.monotonic() < deadline:
+        time.sleep(0.1)  # the bot votes Anna out as soon as its table waits for her
+    _say("leave: the bot ended", [e.status for e in lobby.bot_endings])
+    [bot] = lobby.bot_endings[before:]
+    got["bot_status"] = bot.status
+    got["bot_abandoned"] = None
+    if bot.abandoned is not None:
+        got["bot_abandoned"] = [bot.abandoned.seat, bot.abandoned.reason]
+    got["bot_log"] = _audit(bot.log_path)["verdict"]
+    row = page.locator("tr.unfinished")
+    expect(row).to_be_visible(timeout=WAIT)
+    got["unfinished"] = row.locator("td").all_inner_texts()
+    got["unfinished_english"] = english_words(page.inner_text("#unfinishedbox"), frozenset(ALLOWED))
+    page.screenshot(path=str(out / "lobby-unfinished.png"))
+    table_id = row.get_attribute("data-id")
+    row.locator("button.drop").click()
+    expect(row).to_have_count(0, timeout=WAIT)
+    got["dropped"] = [p.name for p in (lobby.tables_dir()).glob(f"{table_id}*.dropped")]
+    got["offered"] = page.locator("#unfinishedbox").is_visible()
+    return got
+
+
 def option_words() -> set[str]:
     """The games' option names and values, typed as on the command line: the Russian
     help texts name them too."""
@@ -223,9 +270,16 @@ def main() -> None:
         ask = page.locator(".ask")  # Boris is new to Anna: she compares his fingerprint
         expect(ask).to_be_visible(timeout=WAIT)
         got["ask"] = ask.locator("p").inner_text()
+        ask.locator("button.no").click()  # first not: the page says why, in Russian
+        expect(page.locator("body[data-status=idle]")).to_be_attached(timeout=WAIT)
+        expect(page.locator("#status")).not_to_be_empty(timeout=WAIT)
+        got["refused"] = page.inner_text("#status")
+        page.click("#join-button")
+        expect(ask).to_be_visible(timeout=WAIT)
         ask.locator("button.yes").click()
         got["101"] = _play_to_end(page, lobby, out, "101")
         got["viewer"] = _log_viewer(page, out)
+        got["left"] = _leave_and_drop(page, lobby, out)
         browser.close()
     got["errors"] = errors
     print(json.dumps(got, ensure_ascii=False, default=str), flush=True)

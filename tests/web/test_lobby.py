@@ -26,8 +26,9 @@ def test_lobby_finds_hosts_joins_and_plays(screens: Path) -> None:
     got = json.loads(proc.stdout.strip().splitlines()[-1])
     assert got["errors"] == []
     # the list: Boris's table with its game, seats, host and fingerprint; Anna's own
-    name, game, seats, host, fingerprint = got["row"][:5]
+    name, game, seats, host, fingerprint, code = got["row"][:6]
     assert (name, game, seats, host) == ("Boris 101", "101 (One Hundred and One)", "1/2", "Boris")
+    assert code == "after the start"  # the table code comes from the genesis
     assert len(fingerprint) == 19 and fingerprint.count("-") == 3
     assert got["me_fp"] == got["fingerprint"]
     assert got["lobby_english"] == []
@@ -36,6 +37,8 @@ def test_lobby_finds_hosts_joins_and_plays(screens: Path) -> None:
         f"Хозяин стола Boris [{fingerprint}] вам не знаком: сверьте отпечаток с экраном "
         "хозяина. Сесть за этот стол?"
     )
+    # "do not join": the failure in Russian, no English
+    assert got["refused"] == "Не получилось: вы не сели за стол хозяина Boris"
     for key, options in (("akulina", {}), ("101", {"max_rounds": "1"})):
         g = got[key]
         assert g["ending"]["status"] == "finished"
@@ -60,3 +63,12 @@ def test_lobby_finds_hosts_joins_and_plays(screens: Path) -> None:
     assert v["entries"] > 10 and v["entries_bad"] == 0
     assert v["english"] == []
     assert got["101"]["names"] == ["Boris", "Anna"]
+    # leaving from the table page tells the others: the bot voted Anna (seat 0) out at
+    # once, for leaving (not a stall); the lobby offers the unfinished table, then drops it
+    left = got["left"]
+    assert left["status"] == "Последняя игра: вы ушли."
+    assert left["bot_status"] == "abandoned" and left["bot_abandoned"] == [0, "left"]
+    assert left["bot_log"] == "abandoned"
+    assert left["unfinished"][:2] == ["Сто одно", "Anna, Bot 1"]
+    assert left["unfinished_english"] == []
+    assert len(left["dropped"]) == 1 and left["offered"] is False

@@ -45,3 +45,23 @@ def test_an_unreadable_log_says_so_in_the_viewer() -> None:
         assert got["verdict"] == "unreadable"
         assert got["verdict_text"].startswith("Not a p2pcards log, or damaged: ")
     assert log_view([], "ru")["verdict_text"].startswith("Это не запись p2pcards")
+
+
+def test_the_cheat_verdict_is_in_the_page_language() -> None:
+    # a bug: the LAN page worded the cheat in English whatever the page's language
+    from p2pcards.table import CheatDetected, Offence
+    from p2pcards.ui import Names, presenter
+    from tests.web._browser import english_words
+
+    game = load_game("thousand", seats=3)
+    names = ("Анна", "Борис", "Вера")
+    cheat = CheatDetected(1, 12, "shuffle", Offence.EQUIVOCATION, "seat 1 signed two")
+    snap = Snapshot(
+        rev=1, game=game, seat=0, names=names, view=game.new_state().view(0, {}),
+        verdict="cheat", cheat=cheat,
+    )  # fmt: skip
+    for lang in ("ru", "en"):
+        why = presenter("thousand", lang).cheat_text(cheat, Names(names))
+        assert screen(snap, lang, 0.0)["verdict"] == f"✗ Борис: {why}"
+    assert english_words(screen(snap, "ru", 0.0)["verdict"]) == []
+    assert "(entry 12)" in screen(snap, "en", 0.0)["verdict"]

@@ -20,6 +20,15 @@ function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
 }
 
+// one navigation only: a second one (the next screen while the first is under way)
+// would abort the first
+let leaving = false;
+function go(to) {
+  if (leaving) return;
+  leaving = true;
+  location.href = to;
+}
+
 function connect() {
   const url = new URL("ws", location.href);
   url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
@@ -32,7 +41,7 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.nogame) {
-      location.href = "./"; // no game now: the lobby
+      go("./"); // no game now: the lobby
     } else if (msg.screen) {
       render(msg.screen);
       requestAnimationFrame(() => send({ shown: msg.screen.rev }));
@@ -237,7 +246,7 @@ function renderEnd(s) {
   b.textContent = s.lobby ? s.labels.back_lobby : s.labels.play_again;
   b.hidden = !s.can_again && !s.lobby;
   b.onclick = s.lobby
-    ? () => { location.href = "./"; }
+    ? () => go("./")
     : () => { d.close(); send({ again: true }); };
   if (!d.open) d.showModal();
 }
@@ -255,7 +264,7 @@ function render(s) {
   const alerts = $("alerts");
   alerts.hidden = !s.alerts.length && !s.left;
   alerts.textContent = s.left ? s.labels.left : s.alerts.join(" · ");
-  if (s.left && s.lobby) location.href = "./";
+  if (s.left && s.lobby) go("./");
   document.body.dataset.game = s.game;
   renderSeats(s);
   renderCentre(s);

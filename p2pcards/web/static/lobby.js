@@ -15,6 +15,15 @@ let lang = localStorage.getItem("p2pcards.lang") || document.body.dataset.lang |
 let retry = 0;
 const saved = JSON.parse(localStorage.getItem("p2pcards.host") || "{}");
 
+// one navigation only: a second one (the next lobby message while the first is under
+// way) would abort the first
+let leaving = false;
+function go(to) {
+  if (leaving) return;
+  leaving = true;
+  location.href = to;
+}
+
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
 }
@@ -59,13 +68,39 @@ function renderTables(s) {
     const tr = el("tr", "found");
     tr.dataset.name = row.name;
     for (const c of [row.name, titles[row.game] || row.game, `${row.taken}/${row.seats}`, row.host]) tr.appendChild(el("td", "", c));
-    for (const c of [row.fingerprint, row.code]) tr.appendChild(el("td", "fp", c));
+    tr.appendChild(el("td", "fp", row.fingerprint));
+    // the table code comes from the genesis: there is none before the game starts
+    tr.appendChild(row.code ? el("td", "fp", row.code) : el("td", "later", L.code_later));
     const td = el("td");
     const b = el("button", "join", L.join);
     b.type = "button";
     b.disabled = row.taken >= row.seats || busy(s);
     b.onclick = () => send({ join: row.address });
     td.appendChild(b);
+    tr.appendChild(td);
+    t.appendChild(tr);
+  }
+}
+
+function renderUnfinished(s) {
+  const L = s.labels;
+  $("unfinishedbox").hidden = !s.unfinished.length;
+  $("unfinished-title").textContent = L.unfinished;
+  $("unfinished-help").textContent = L.unfinished_help;
+  const t = $("unfinished");
+  t.replaceChildren();
+  for (const u of s.unfinished) {
+    const tr = el("tr", "unfinished");
+    tr.dataset.id = u.id;
+    for (const c of [u.title, u.names.join(", "), u.date]) tr.appendChild(el("td", "", c));
+    const td = el("td");
+    for (const [what, cls] of [["resume", "resume"], ["drop", "drop"]]) {
+      const b = el("button", cls, L[what]);
+      b.type = "button";
+      b.disabled = busy(s);
+      b.onclick = () => send({ [what]: u.id });
+      td.appendChild(b);
+    }
     tr.appendChild(td);
     t.appendChild(tr);
   }
@@ -193,13 +228,14 @@ function render(s) {
   $("bots-label").textContent = L.bots;
   $("level-label").textContent = L.level;
   $("logs-link").textContent = L.logs;
+  renderUnfinished(s);
   renderTables(s);
   renderHost(s);
   renderStatus(s);
   renderAsks(s);
   document.body.dataset.status = s.status;
   document.body.dataset.rev = String(s.rev);
-  if (s.status === "playing") location.href = "table"; // the game is on: to the table
+  if (s.status === "playing") go("table"); // the game is on: to the table
 }
 
 $("game").onchange = () => current && renderGame(current);
