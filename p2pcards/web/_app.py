@@ -22,19 +22,17 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from p2pcards.games import GameError
 from p2pcards.web._screen import screen
 from p2pcards.web._seat import SeatSource
+from p2pcards.web._socket import first_of, serve_socket
 
 if TYPE_CHECKING:
     from p2pcards.web._lobby import LobbyService
 
 log = logging.getLogger("p2pcards.web")
-
-MAX_MESSAGE = 4096
-"""Longest message accepted from the browser (bytes); longer ones close the socket."""
 
 HEADERS = {  # also added to every response by the Guard
     "Cache-Control": "no-store",
@@ -137,26 +135,12 @@ async def table_socket(ws: WebSocket, source: SeatSource, lang: str, latency: La
     state: dict[str, Any] = {"lang": lang, "sent": -1, "epoch": 0}
     wake = trio.Event()
 
-    async def changed_or_woken() -> None:
-        async with trio.open_nursery() as n:
-
-            async def change() -> None:
-                await source.wait_change(state["sent"])
-                n.cancel_scope.cancel()
-
-            async def woken() -> None:
-                await wake.wait()
-                n.cancel_scope.cancel()
-
-            n.start_soon(change)
-            n.start_soon(woken)
-
     async def sender() -> None:
         nonlocal wake
         while True:
             snap = source.snapshot()
             if snap.rev == state["sent"]:
-                await changed_or_woken()
+                await first_of(lambda: source.wait_change(state["sent"]), wake.wait)
                 continue
             wake = trio.Event()
             epoch = state["epoch"]
@@ -167,18 +151,6 @@ async def table_socket(ws: WebSocket, source: SeatSource, lang: str, latency: La
             # the screen again: it must not be marked as sent (the page stayed in the
             # old language until the next move)
             state["sent"] = snap.rev if state["epoch"] == epoch else -1
-
-    async def receiver() -> None:
-        while True:
-            text = await ws.receive_text()
-            if len(text) > MAX_MESSAGE:
-                raise ValueError("message too long")
-            msg = json.loads(text)
-            if not isinstance(msg, dict):
-                raise ValueError("not an object")
-            refusal = handle(msg)
-            if refusal:
-                await ws.send_text(json.dumps({"refused": refusal}, ensure_ascii=False))
 
     def handle(msg: dict[str, Any]) -> str | None:
         if msg.get("lang") in ("ru", "en"):
@@ -206,12 +178,4 @@ async def table_socket(ws: WebSocket, source: SeatSource, lang: str, latency: La
             source.leave()
         return None
 
-    try:
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(sender)
-            await receiver()
-    except* WebSocketDisconnect:
-        pass
-    except* (ValueError, TypeError) as eg:
-        log.info("web: closing a socket that sent a bad message: %s", eg.exceptions[0])
-        await ws.close(code=1003)
+    await serve_socket(ws, sender, handle, "table page")

@@ -54,13 +54,16 @@ JOIN_WAIT = 6.0
 class HostSpec:
     """What the player asked to host: ``game`` (engine name), ``seats``, ``options``
     (name -> value as typed, parsed by the game's option table), ``bots`` (how many of
-    the empty seats bots take, 0..seats-1) and their ``level`` (a bot or level name)."""
+    the empty seats bots take, 0..seats-1) and their ``level`` (a bot or level name);
+    ``table_name``: the name announced on the LAN ("": the host's name and the game's
+    English title)."""
 
     game: str
     seats: int
     options: Mapping[str, Any]
     bots: int = 0
     level: str = "basic"
+    table_name: str = ""
 
 
 def parse_address(text: str) -> net.Address | None:
@@ -244,7 +247,7 @@ class LobbyService:
                 "bots: {value} is not between 0 and {high}", value=spec.bots, high=game.seats - 1
             )
         self.last_host = spec
-        self._start(self._host_task, game, spec)
+        self._start("hosting", self._host_task, game, spec)
         return None
 
     def join(self, target: str) -> str | None:
@@ -255,7 +258,7 @@ class LobbyService:
         target = target.strip()
         if not target:
             return "empty"
-        self._start(self._join_task, target)
+        self._start("joining", self._join_task, target)
         return None
 
     def resume(self, table_id: str) -> str | None:
@@ -267,16 +270,21 @@ class LobbyService:
         u = self._unfinished(table_id)
         if u is None:
             return "gone"
-        self._start(self._resume_task, u)
+        self._start("joining", self._resume_task, u)
         return None
 
     def drop(self, table_id: str) -> str | None:
         """Give up the unfinished table whose id starts with ``table_id`` (its log stays,
-        for audit: :func:`~p2pcards.peer.drop_table`); returns "gone" or None."""
+        for audit: :func:`~p2pcards.peer.drop_table`); returns "gone", the error of a
+        marker that cannot be written, or None."""
         u = self._unfinished(table_id)
         if u is None:
             return "gone"
-        drop_table(u)
+        try:
+            drop_table(u)
+        except OSError as e:
+            log.info("web lobby: cannot drop %s: %s", u.short_id, e)
+            return str(e)
         self.unfinished = [x for x in self.unfinished if x.table_id != u.table_id]
         self._publish()
         return None
@@ -329,11 +337,15 @@ class LobbyService:
         if self._nursery is not None:  # a table left may now be unfinished
             self._nursery.start_soon(self.refresh_unfinished)
 
-    def _start(self, fn: Any, *args: Any) -> None:
+    def _start(self, status: str, fn: Any, *args: Any) -> None:
+        """Run ``fn(*args)`` as the lobby's task; the ``status`` is set at once, so a
+        second click before the task runs finds the lobby busy."""
         assert self._nursery is not None, "run() first"
         self.error, self.failure, self.ending, self.source = None, None, None, None
         self.resuming = False
         self.seated, self.total, self.table_name, self.address = (), 0, "", None
+        self.status = status
+        self._publish()
         scope = trio.CancelScope()
         self._task = scope
 
@@ -384,6 +396,7 @@ class LobbyService:
             base=self.base,
             lang=self.lang,
             admit=self._confirm,
+            table_name=spec.table_name or None,
         ) as lobby:
             self.table_name, self.address = lobby.table_name, lobby.address
             self._publish()

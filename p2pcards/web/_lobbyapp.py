@@ -11,24 +11,23 @@ plus ``"lang"``, ``"labels"``, ``"games"`` and ``"status_text"``), ``{"refused":
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 from typing import Any
 
 import trio
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from p2pcards.cli._i18n import error_text
 from p2pcards.games import OptionError, game_info
 from p2pcards.peer import LobbyError, address_text
 from p2pcards.ui import Texts
 from p2pcards.web._lobby import HostSpec, LobbyService, games_offered
+from p2pcards.web._socket import first_of, serve_socket
 from p2pcards.web._texts import ask_text, lobby_labels, lobby_status
 
 log = logging.getLogger("p2pcards.web")
-
-MAX_MESSAGE = 4096
-"""Longest message accepted from the browser (bytes)."""
 
 
 def lobby_screen(lobby: LobbyService, lang: str) -> dict[str, Any]:
@@ -106,25 +105,11 @@ async def lobby_socket(ws: WebSocket, lobby: LobbyService, lang: str) -> None:
     state: dict[str, Any] = {"lang": lang, "sent": -1, "epoch": 0}
     wake = trio.Event()
 
-    async def changed_or_woken(woke: trio.Event) -> None:
-        async with trio.open_nursery() as n:
-
-            async def change() -> None:
-                await lobby.wait_change(state["sent"])
-                n.cancel_scope.cancel()
-
-            async def woken() -> None:
-                await woke.wait()
-                n.cancel_scope.cancel()
-
-            n.start_soon(change)
-            n.start_soon(woken)
-
     async def sender() -> None:
         nonlocal wake
         while True:
             if lobby.rev == state["sent"]:
-                await changed_or_woken(wake)
+                await first_of(lambda: lobby.wait_change(state["sent"]), wake.wait)
                 continue
             wake = trio.Event()
             rev, epoch = lobby.rev, state["epoch"]
@@ -133,18 +118,6 @@ async def lobby_socket(ws: WebSocket, lobby: LobbyService, lang: str) -> None:
             # a language switch on the way asks for the lobby again, in the new language
             state["sent"] = rev if state["epoch"] == epoch else -1
 
-    async def receiver() -> None:
-        while True:
-            text = await ws.receive_text()
-            if len(text) > MAX_MESSAGE:
-                raise ValueError("message too long")
-            msg = json.loads(text)
-            if not isinstance(msg, dict):
-                raise ValueError("not an object")
-            refusal = handle(msg)
-            if refusal:
-                await ws.send_text(json.dumps({"refused": refusal}, ensure_ascii=False))
-
     def handle(msg: dict[str, Any]) -> str | None:
         if msg.get("lang") in ("ru", "en"):
             state["lang"] = msg["lang"]
@@ -152,7 +125,9 @@ async def lobby_socket(ws: WebSocket, lobby: LobbyService, lang: str) -> None:
             state["epoch"] += 1
             wake.set()
         if "host" in msg:
-            spec = host_spec(msg["host"])
+            spec = host_spec(msg["host"])  # the table's name in the page's language
+            name = f"{lobby.identity.name}: {title(spec.game, str(state['lang']))}"
+            spec = dataclasses.replace(spec, table_name=name)
             try:
                 return lobby.host(spec)
             except OptionError as e:
@@ -177,12 +152,4 @@ async def lobby_socket(ws: WebSocket, lobby: LobbyService, lang: str) -> None:
             lobby.answer(a["fingerprint"], a.get("ok") is True)
         return None
 
-    try:
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(sender)
-            await receiver()
-    except* WebSocketDisconnect:
-        pass
-    except* (ValueError, TypeError) as eg:
-        log.info("web: closing a lobby socket that sent a bad message: %s", eg.exceptions[0])
-        await ws.close(code=1003)
+    await serve_socket(ws, sender, handle, "lobby")

@@ -104,7 +104,8 @@ def served(
         s.stop()
 
 
-FIND = """(sels) => {
+FIND = """([sels, stop]) => {
+  if (stop && document.querySelector(stop)) return {stop: true};
   for (const sel of sels) {
     const e = document.querySelector(sel);
     if (!e) continue;
@@ -120,19 +121,33 @@ CHANGED = """(rev) => document.body.dataset.rev !== rev
 
 
 def click_until(
-    page: Any, done: Callable[[], bool], *, limit: int = 600, idle: float = 120.0
+    page: Any,
+    done: Callable[[], bool],
+    *,
+    limit: int = 600,
+    idle: float = 120.0,
+    stop: str | None = None,
 ) -> int:
     """Click the first thing the player may use, in this order: a dialog option, "play
     again", a playable card in the hand, a face-down card to pick, an action button;
     until ``done()``.  A click is a real mouse click at the element's centre; each waits
     for the page to show a newer screen or open a dialog.  Returns the number of clicks.
     Fails after ``limit`` clicks, or when nothing changes on the page for ``idle``
-    seconds (a table that stopped: the page's turn line is in the message)."""
+    seconds (a table that stopped: the page's turn line is in the message).
+
+    ``stop``: a selector that ends the clicking as soon as it matches, checked in the
+    same turn of the page's script as the search for what to click (``done()`` is a
+    separate round trip: the end dialog could open between the two, and its "back to
+    the lobby" be clicked).  With ``stop`` the end dialog's button is never clicked."""
     sels = ACTIONABLE.split(", ")
+    if stop is not None:
+        sels.remove("#end[open] #end-button")
     clicks = 0
     while not done():
         assert clicks < limit, "the game did not get there by clicking"
-        at = page.evaluate(FIND, sels)
+        at = page.evaluate(FIND, [sels, stop])
+        if at is not None and at.get("stop"):
+            break
         if at is None:  # the others' turn: wait for a new screen (or something to click)
             rev = page.evaluate("document.body.dataset.rev")
             try:
@@ -147,7 +162,10 @@ def click_until(
                 if done():
                     break
                 turn = page.evaluate("document.getElementById('turn')?.textContent")
-                raise AssertionError(f"the table stopped for {idle} s: {turn!r}") from None
+                body = page.evaluate("document.body?.innerText")
+                raise AssertionError(
+                    f"the table stopped for {idle} s: {turn!r} at {page.url}: {body!r:.600}"
+                ) from None
             continue
         page.mouse.click(at["x"], at["y"])
         clicks += 1

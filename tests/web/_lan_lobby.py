@@ -97,7 +97,8 @@ def _play_to_end(page: Any, lobby: LobbyService, out: Path, name: str) -> dict[s
 
     page.wait_for_url("**/table", timeout=WAIT)
     page.wait_for_selector("body[data-rev]", timeout=WAIT)
-    clicks = click_until(page, lambda: bool(page.query_selector("#end[open]")), limit=3000)
+    end = "#end[open]"
+    clicks = click_until(page, lambda: bool(page.query_selector(end)), limit=3000, stop=end)
     _say(name, "clicked", clicks)
     expect(page.locator("#end[open]")).to_be_visible(timeout=WAIT)
     page.wait_for_function(
@@ -236,6 +237,14 @@ def main() -> None:
         page = browser.new_page(viewport={"width": 1024, "height": 700})
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on(  # where the page went, for a failure's story (stderr)
+            "framenavigated",
+            lambda f: (
+                _say("page:", f.url.rsplit("/", 1)[-1] or "lobby", lobby.status)
+                if f == page.main_frame
+                else None
+            ),
+        )
         page.goto(served.url)
         expect(page.locator("#me-name")).to_have_text("Anna", timeout=WAIT)
         found = page.locator('tr.found[data-name="Boris 101"]')

@@ -28,7 +28,7 @@ async def test_an_error_inside_a_nursery_becomes_the_lobby_error(tmp_path: Path)
     with trio.fail_after(10):
         async with trio.open_nursery() as n:
             lobby._nursery = n
-            lobby._start(host_with_a_failing_bot)
+            lobby._start("hosting", host_with_a_failing_bot)
             while lobby.error is None:
                 await lobby.wait_change(lobby.rev)
             n.cancel_scope.cancel()
