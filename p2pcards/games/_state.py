@@ -212,6 +212,11 @@ class Claim:
     about: Mapping[str, Any]
     check: ClaimCheck = field(compare=False, repr=False)
     hidden: HiddenClaim | None = None
+    set_of: tuple[int, ...] = ()
+    """The positions whose cards ``check`` reads, given when it reads them as a set and a
+    part of the set can already make the claim false (``check`` then accepts a mapping
+    with some of them missing): such a claim can still be checked at the end of the hand
+    after a hand re-shuffle moved its cards among positions (Akulina's "no pair")."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Claim:
         """Itself: a claim is never changed once made, so :meth:`GameState.clone` shares
@@ -425,10 +430,11 @@ class GameState(ABC):
         about: Mapping[str, Any],
         check: ClaimCheck,
         hidden: HiddenClaim | None = None,
+        set_of: tuple[int, ...] = (),
     ) -> None:
         """Record a claim of ``kind`` made by ``seat`` at the current step (for
         subclasses); see :class:`Claim`."""
-        claim = Claim(self.hand_no, self.step, seat, rule, kind, dict(about), check, hidden)
+        claim = Claim(self.hand_no, self.step, seat, rule, kind, dict(about), check, hidden, set_of)
         self._claims.append(claim)
 
     def digest(self) -> bytes:

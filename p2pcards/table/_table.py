@@ -169,6 +169,7 @@ class Table:
         self._my_key: SeatKey | None = None
         self.reshuffled: tuple[int, tuple[int, ...]] | None = None
         self.reshuffle_step = -1  # engine step of the hand's last hand re-shuffle
+        self.reshuffles: list[tuple[int, tuple[int, ...]]] = []  # (engine step, positions)
         self.revealed = True  # the end-of-hand showdown of hand 0 (none) is done
         self._cache = proof_cache
         self._points: dict[bytes, Card] = {}
@@ -832,6 +833,7 @@ class Table:
         self._points = {}
         self.reshuffled = None
         self.reshuffle_step = -1
+        self.reshuffles = []
         self.knowledge = {}
         self.revealed = False
         self._against_me = {}
@@ -843,19 +845,46 @@ class Table:
         self.decks.append(deck)
         self._points.update(deck.points)
 
+    def _cards_once_at(self, claim: Any, cards: Mapping[int, Card]) -> dict[int, Card]:
+        """Cards of ``cards`` (position -> card at the end of the hand) known to have lain
+        at ``claim.set_of`` when the claim was made, placed on positions of it (a part of
+        its cards: only a set claim may be checked on them).  A card at ``q`` at the end
+        was, before a re-shuffle of positions ``H`` containing ``q``, somewhere in ``H``
+        (a re-shuffle permutes a hand's cards among its positions; a take moves a
+        position, not its card), so going back through the re-shuffles made since the
+        claim, its possible positions grow to a set ``P``; ``P`` within ``set_of``: it
+        was there."""
+        at = set(claim.set_of)
+        since = [set(ps) for step, ps in self.reshuffles if step > claim.step]
+        known = []
+        for q in sorted(cards):
+            was = {q}
+            for h in reversed(since):
+                if was & h:
+                    was |= h
+            if was <= at:
+                known.append(cards[q])
+        return dict(zip(sorted(at), known, strict=False))
+
     def end_of_hand(self, seq: int | None) -> None:
         """Check every claim of the hand against the cards opened by its end (the
-        showdown opens every card still hidden in a hand).  A claim made before the last
-        hand re-shuffle (Akulina) cannot be checked this way (positions no longer follow
-        their cards) and is skipped: such claims are proven when made or not at all."""
+        showdown opens every card still hidden in a hand).  A claim made before a hand
+        re-shuffle (Akulina) no longer has its cards at its positions: a set claim
+        (``Claim.set_of``) is checked on the cards known to have been among its positions
+        (:meth:`_cards_once_at`), any other is skipped."""
         cheats_before = len(self.cheats)
         cards = {p: s.card for p, s in self.slots.items() if s.card is not None}
         checked = 0
         for claim in self.engine.claims():
-            if claim.hand != self.hand - 1 or claim.step < self.reshuffle_step:
+            if claim.hand != self.hand - 1:
                 continue
+            seen = cards
+            if claim.step < self.reshuffle_step:
+                if not claim.set_of:
+                    continue
+                seen = self._cards_once_at(claim, cards)
             try:
-                why = claim.check(cards)
+                why = claim.check(seen)
             except KeyError:
                 continue  # refers to a card nobody opened: not checkable here
             checked += 1

@@ -23,7 +23,8 @@ seat accused by the end of the run; ``offence``: the first accusation's kind;
 its own entry (``at_once``), and so the claims about hidden cards that are proven when
 made (a false follow-suit claim, a bid over 120 without a marriage, Sunduchki's false
 "no" and an ask for a rank not held); the others are checked at the end-of-hand showdown
-(Akulina's "no pair": a claim made before the hand's last re-shuffle is not checked).
+(Akulina's "no pair": a claim made before a re-shuffle of the hand is checked on the
+cards known to have been in that hand, so a kept pair can go unnoticed).
 """
 
 from __future__ import annotations

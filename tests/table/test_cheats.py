@@ -589,3 +589,23 @@ def test_a_proof_of_another_statement_does_not_prove_a_false_follow_claim() -> N
     false_claim_rejected_at_once(h, seqs[0], "follow")
     for s in honest(3):
         assert "claim 0: the claim about hidden cards is not proven)" in h.cheats(s)[0].detail
+
+
+def test_a_pair_kept_before_a_hand_re_shuffle_is_still_caught_at_the_end_of_the_hand() -> None:
+    """Akulina: the cheater keeps a pair once (a false "no pair"); its hand is re-shuffled
+    before the hand ends, so positions no longer follow cards, but the pair's cards were
+    only ever re-shuffled within its own hand: the end-of-hand check still finds them
+    (Claim.set_of) and names the claim's own entry."""
+
+    def keep(t: Table, legal: list) -> object:
+        if t.engine.phase == "discard" and legal[0].positions:  # type: ignore[attr-defined]
+            return Discard(CHEAT, (), ())
+        return None
+
+    h, seq = run_forced("akulina", keep, range(5, 6))
+    for s in honest(3):
+        c = h.cheats(s)[0]
+        assert (c.seat, c.seq, c.offence) == (CHEAT, seq, Offence.FALSE_CLAIM), c
+        assert c.claim is not None and c.claim.kind == "no_pair"
+        assert c.claim.step < h.tables[s].reshuffle_step  # made before the last re-shuffle
+        assert c.falsified is not None and len(c.falsified.cards) == 2  # the pair kept

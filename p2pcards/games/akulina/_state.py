@@ -308,7 +308,7 @@ class AkulinaState(GameState):
         """Record the no-pair claim, then move on (next seat's discard or next turn)."""
         seat = mv.seat
         rest = tuple(sorted(self.hands[seat]))
-        self.add_claim(seat, R_PAIRS, "no_pair", {}, _no_pair_check(rest))
+        self.add_claim(seat, R_PAIRS, "no_pair", {}, _no_pair_check(rest), set_of=rest)
         self.pending = None
         if self.phase == "initial":
             self.cursor += 1
@@ -422,10 +422,11 @@ def _pairs_ok(cards: Sequence[Card]) -> bool:
 
 def _no_pair_check(positions: tuple[int, ...]) -> ClaimCheck:
     """Claim ``"no_pair"`` (no data): the hand left at ``positions`` holds no pair;
-    false with the pair kept."""
+    false with the pair kept.  A set claim (``Claim.set_of``): the cards given for some
+    of the positions already show a pair kept."""
 
     def check(cards: Mapping[int, Card]) -> Falsified | None:
-        pair = has_pair([cards[p] for p in positions])
+        pair = has_pair([cards[p] for p in positions if p in cards])
         if pair is None:
             return None
         return Falsified(tuple(pair))

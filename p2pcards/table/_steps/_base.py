@@ -83,6 +83,8 @@ class TableCore(Protocol):
     joint: bytes | None
     reshuffled: tuple[int, tuple[int, ...]] | None
     reshuffle_step: int
+    reshuffles: list[tuple[int, tuple[int, ...]]]
+    """The hand's re-shuffles so far: ``(engine step, positions)`` each, in order."""
     revealed: bool
     proven: dict[tuple[int, int], tuple[Any, frozenset[Card]]]
     """What the claim proofs of this hand showed: ``(seat, position) -> (ciphertext,

@@ -79,6 +79,7 @@ class ReshuffleStep(SingleStep):
                     t.knowledge[p] = card
         t.reshuffled = (holder, ps)
         t.reshuffle_step = t.engine.step
+        t.reshuffles.append((t.engine.step, ps))
         t.apply(OrderCommitted(holder), entries[-1].seq)
         return None
 
