@@ -8,6 +8,12 @@ Chromium through Playwright.
 - ``web_move_shown``: from a move applied (a bot's, or the player's) to the page saying
   it shows the new screen (after the next animation frame), in one game per game (ms).
 - ``web_page_weight``: bytes the page loads without caching (HTML, modules, CSS).
+- ``web_url``: from starting ``p2pcards play --offline akulina --no-browser`` to its URL
+  printed (ms), the program's own start; with ``--against DIR`` (a checkout of another
+  commit) the same for that code, the two run alternately (``code``: "this"/"against").
+- ``web_start_cpu``: the CPU time (user + system, ms) of the same start up to the moment
+  the page would be served (``trio.run`` stubbed), alternately for both codes: less
+  sensitive to the machine's load than the wall times.
 """
 
 from __future__ import annotations
@@ -27,26 +33,62 @@ sys.path.insert(0, str(ROOT))
 
 from tests.web._browser import CHROMIUM, CHROMIUM_ARGS, click_until, served  # noqa: E402
 
+ARGV = ["--lang", "en", "play", "--offline", "akulina", "--no-browser", "--bot-delay", "0"]
+
+
+def _start(code: Path) -> subprocess.Popen[str]:
+    """``p2pcards play --offline akulina`` from the package in ``code`` (a checkout)."""
+    run = f"import sys; sys.path.insert(0, {str(code)!r}); from p2pcards.cli import main; main()"
+    return subprocess.Popen(
+        [sys.executable, "-c", run, *ARGV, "--seed", "11"],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=code,
+        env=dict(os.environ, P2PCARDS_LANG="en"),
+    )
+
+
+def _url(proc: subprocess.Popen[str]) -> str:
+    assert proc.stdout is not None
+    url = ""
+    while not url.startswith("http"):
+        line = proc.stdout.readline()
+        if not line:
+            raise RuntimeError("p2pcards play exited without printing the URL")
+        url = line.strip()
+    return url
+
+
+def url_once(code: Path) -> float:
+    """ms from starting the program in ``code`` to its URL printed."""
+    t0 = time.perf_counter()
+    proc = _start(code)
+    try:
+        _url(proc)
+        return (time.perf_counter() - t0) * 1000
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
+def cpu_once(code: Path) -> float:
+    """CPU ms of ``play --offline akulina`` in ``code`` until the page would be served."""
+    run = (
+        f"import sys; sys.path.insert(0, {str(code)!r}); import trio; "
+        f"trio.run = lambda *a, **k: None; from p2pcards.cli import main; main({ARGV!r})"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", run], cwd=code, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    if status != 0:
+        raise RuntimeError(f"the start in {code} failed ({status})")
+    return (usage.ru_utime + usage.ru_stime) * 1000
+
 
 def start_once(pw, browser, launch: bool) -> float:  # type: ignore[no-untyped-def]
     t0 = time.perf_counter()
-    proc = subprocess.Popen(
-        [
-            *(str(ROOT / ".venv/bin/p2pcards"), "--lang", "en", "play", "--offline"),
-            *("akulina", "--no-browser", "--bot-delay", "0", "--seed", "11"),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-        env=dict(os.environ, P2PCARDS_LANG="en"),
-    )
+    proc = _start(ROOT)
     try:
-        assert proc.stdout is not None
-        url = ""
-        while not url.startswith("http"):
-            line = proc.stdout.readline()
-            if not line:
-                raise RuntimeError("p2pcards play exited without printing the URL")
-            url = line.strip()
+        url = _url(proc)
         b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS) if launch else browser
         page = b.new_page()
         page.goto(url)
@@ -64,7 +106,16 @@ def start_once(pw, browser, launch: bool) -> float:  # type: ignore[no-untyped-d
 def main(argv: list[str]) -> None:
     p = argparse.ArgumentParser(prog="scripts/bench web")
     p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--against", type=Path, help="a checkout of other code for web_url")
     a = p.parse_args(argv)
+    codes = {"this": ROOT} | ({"against": a.against.resolve()} if a.against else {})
+    for bench, measure in (("web_url", url_once), ("web_start_cpu", cpu_once)):
+        got: dict[str, list[float]] = {k: [] for k in codes}
+        for _ in range(a.runs):
+            for k, code in codes.items():  # alternately: the load changes alike for both
+                got[k].append(measure(code))
+        for k, values in got.items():
+            emit(bench, "ms", values, game="akulina", code=k)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         warm = [start_once(pw, browser, False) for _ in range(a.runs)]
