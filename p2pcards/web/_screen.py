@@ -3,7 +3,7 @@
 The shape (every text already in the page's language)::
 
     {"rev", "game", "title", "lang", "seat", "labels": {...},
-     "seats": [{"name", "count", "you", "turn", "info": [str]}],
+     "seats": [{"name", "count", "count_text", "you", "turn", "info": [str]}],
      "hand": [card], "moves": [{"id", "label", "cards": [code], "back": int|None}],
      "centre": [{"title", "cards": [card], "who": [str], "backs": int, "text": str}],
      "turn": {"text", "seat", "waited"}, "history": [str], "sheet": table|None,
@@ -132,10 +132,12 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
     turn_seat = snap.awaited
     seats: list[dict[str, Any]] = []
     for s in range(game.seats):
+        count = view.counts[s] if s < len(view.counts) else 0
         seats.append(
             {
                 "name": names[s],
-                "count": view.counts[s] if s < len(view.counts) else 0,
+                "count": count,
+                "count_text": t.n("{n} card", "{n} cards", count),
                 "you": s == snap.seat,
                 "turn": s == turn_seat,
                 "info": gs.seat_info(view, s, t, names),
@@ -170,7 +172,7 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
         for k, up in enumerate(connected):
             if not up and k != snap.seat:
                 alerts.append(labels(lang)["peer_lost"].format(name=names[k]))
-    if connected:
+    if connected and snap.result is None:  # after the game the others go home
         for k, up in enumerate(connected):
             if not up and k != snap.seat:
                 seats[k]["info"].insert(0, labels(lang)["disconnected"])

@@ -37,6 +37,10 @@ def test_a_lost_peer_is_an_alert_until_it_is_back() -> None:
     assert en["seats"][1]["info"][0] == "connection lost"
     back = replace(lost, rev=2, extra={"connected": [True, True, True]})
     assert screen(back, "en", 0.0)["alerts"] == []
+    # a bug: after the game the peers that went home showed "connection lost"
+    over = replace(lost, rev=3, result={"loser": 1})
+    assert screen(over, "en", 0.0)["alerts"] == []
+    assert "connection lost" not in screen(over, "en", 0.0)["seats"][1]["info"]
 
 
 def test_an_unreadable_log_says_so_in_the_viewer() -> None:
@@ -65,3 +69,13 @@ def test_the_cheat_verdict_is_in_the_page_language() -> None:
         assert screen(snap, lang, 0.0)["verdict"] == f"✗ Борис: {why}"
     assert english_words(screen(snap, "ru", 0.0)["verdict"]) == []
     assert "(entry 12)" in screen(snap, "en", 0.0)["verdict"]
+
+
+def test_card_counts_in_russian_plurals() -> None:
+    # a bug: the page wrote "1 карт" (the number and a fixed word)
+    game = load_game("akulina", seats=4)
+    view = replace(game.new_state().view(0, {}), counts=(1, 3, 5, 21))
+    snap = Snapshot(rev=1, game=game, seat=0, names=("А", "Б", "В", "Г"), view=view)
+    got = [s["count_text"] for s in screen(snap, "ru", 0.0)["seats"]]
+    assert got == ["1 карта", "3 карты", "5 карт", "21 карта"]
+    assert screen(snap, "en", 0.0)["seats"][0]["count_text"] == "1 card"

@@ -115,7 +115,7 @@ function renderSeats(s) {
     const fan = el("div", "fan");
     if (!seat.you) for (let k = 0; k < Math.min(seat.count, 12); k++) fan.appendChild(cardBack());
     div.appendChild(fan);
-    div.appendChild(el("div", "count", `${seat.count} ${s.labels.cards}`));
+    div.appendChild(el("div", "count", seat.count_text));
     for (const line of seat.info) div.appendChild(el("div", "info", line));
     box.appendChild(div);
   });
