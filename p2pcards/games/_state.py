@@ -442,8 +442,10 @@ class GameState(ABC):
         return hashlib.sha256(msgpack.packb(self.public_state(), use_bin_type=True)).digest()
 
     def clone(self: StateT) -> StateT:
-        """An independent deep copy."""
-        return copy.deepcopy(self)
+        """An independent deep copy (the game's description and the claims, never
+        changed, are shared)."""
+        memo: dict[int, Any] = {id(self.game): self.game, id(self._claims): list(self._claims)}
+        return copy.deepcopy(self, memo)
 
     @property
     def is_finished(self) -> bool:

@@ -32,3 +32,7 @@ class Note:
     yes: bool | None = None
     stage: int = 0
     cards: tuple[Card, ...] = ()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Note:
+        """Itself (immutable): an engine's clone copies no note."""
+        return self

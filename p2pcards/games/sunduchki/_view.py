@@ -25,6 +25,10 @@ class Request:
     count: int | None = None
     suits: tuple[Suit, ...] = ()
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Request:
+        """Itself (immutable): an engine's clone copies no request."""
+        return self
+
 
 @dataclass(frozen=True)
 class SunduchkiView(View):
