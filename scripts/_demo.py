@@ -61,7 +61,9 @@ def main() -> int:
     elif args.netns:
         netns_setup()
     work = Path(tempfile.mkdtemp(prefix="p2pcards-demo-"))
-    lang = ["--lang", args.lang] if args.lang else []
+    # the language goes to every peer as $P2PCARDS_LANG, not --lang: a --lang is
+    # remembered, and the demo must not change the user's own language
+    lang: list[str] = []
     opts = [x for o in args.option for x in ("--option", o)]
     table = "demo"
     host_cmd = [
@@ -90,6 +92,8 @@ def main() -> int:
     target = table if args.netns else "127.0.0.1:40404"
     names = ["Boris", "Вера", "Dima", "Egor", "Фёдор", "Gleb", "Ира"]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    if args.lang:
+        env["P2PCARDS_LANG"] = args.lang
     print(f"== {args.seats} peers in separate processes; files under {work}", flush=True)
     host = subprocess.Popen(
         host_cmd, env=env, stdout=None if args.human else subprocess.PIPE, text=True
@@ -163,7 +167,9 @@ def main() -> int:
     if not logs:
         print("== demo FAILED: no peer wrote a log")
         return 1
-    audit = subprocess.run([*P2P, "audit", str(logs[0]), *lang], capture_output=True, text=True)
+    audit = subprocess.run(
+        [*P2P, "audit", str(logs[0]), *lang], capture_output=True, text=True, env=env
+    )
     print("== p2pcards audit " + str(logs[0]))
     print(audit.stdout, end="")
     data = subprocess.run([*P2P, "audit", str(logs[0]), "--json"], capture_output=True, text=True)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from p2pcards import selftest
 from p2pcards.cli._i18n import (
     default_lang,
+    home_in_argv,
     install,
     lang_in_argv,
     remember_lang,
@@ -79,9 +80,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ``--lang`` given is remembered (:func:`p2pcards.cli._i18n.remember_lang`)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     chosen = lang_in_argv(argv)
+    home = home_in_argv(argv)
     if chosen:
-        remember_lang(chosen)
-    parser = build_parser(chosen, command_in_argv(argv))
+        remember_lang(chosen, home)
+    parser = build_parser(chosen or default_lang(home), command_in_argv(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

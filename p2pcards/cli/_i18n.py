@@ -28,28 +28,49 @@ CONFIG = "config.json"
 """The data directory's file of remembered settings: ``{"lang": "ru"}``."""
 
 
-def _config_path() -> Path:
+def _config_path(home: Path | None = None) -> Path:
     override = os.environ.get(files.ENV_HOME)
-    base = Path(override).expanduser() if override else Path(platformdirs.user_data_dir("p2pcards"))
+    if home is not None:
+        base = home.expanduser()
+    elif override:
+        base = Path(override).expanduser()
+    else:
+        base = Path(platformdirs.user_data_dir("p2pcards"))
     return base / CONFIG
 
 
-def remembered_lang() -> str | None:
-    """The language saved by an earlier ``--lang``, or None (no or unreadable config)."""
+def home_in_argv(argv: Sequence[str]) -> Path | None:
+    """The value of the last ``--home DIR`` / ``--home=DIR`` in ``argv`` (the data
+    directory a command is given, where its language is remembered too), or None."""
+    got = None
+    for i, a in enumerate(argv):
+        if a == "--":
+            break
+        if a == "--home" and i + 1 < len(argv):
+            got = argv[i + 1]
+        elif a.startswith("--home="):
+            got = a.split("=", 1)[1]
+    return Path(got) if got else None
+
+
+def remembered_lang(home: Path | None = None) -> str | None:
+    """The language saved by an earlier ``--lang`` in the data directory ``home``
+    (default ``$P2PCARDS_HOME`` or the platform's), or None (no or unreadable config)."""
     try:
-        got = json.loads(_config_path().read_text()).get("lang")
+        got = json.loads(_config_path(home).read_text()).get("lang")
     except (OSError, ValueError, AttributeError):
         return None
     return got if got in ("ru", "en") else None
 
 
-def remember_lang(lang: str) -> None:
-    """Save ``lang`` as the default of later runs (silently skipped when the data
-    directory cannot be written: the language is a convenience, not a reason to fail)."""
-    if remembered_lang() == lang:
+def remember_lang(lang: str, home: Path | None = None) -> None:
+    """Save ``lang`` as the default of later runs in the data directory ``home`` (a
+    command's ``--home``; default ``$P2PCARDS_HOME`` or the platform's); silently skipped
+    when it cannot be written: the language is a convenience, not a reason to fail."""
+    if remembered_lang(home) == lang:
         return
     try:
-        path = files.home() / CONFIG
+        path = (files.private_dir(home.expanduser()) if home else files.home()) / CONFIG
         try:
             data = json.loads(path.read_text())
             if not isinstance(data, dict):
@@ -72,13 +93,14 @@ def locale_lang() -> str:
     return "ru" if loc.lower().startswith("ru") else "en"
 
 
-def default_lang() -> str:
-    """The language when no ``--lang`` is given: ``$P2PCARDS_LANG``, the remembered one,
-    else the locale's."""
+def default_lang(home: Path | None = None) -> str:
+    """The language when no ``--lang`` is given: ``$P2PCARDS_LANG``, the one remembered
+    (in ``home``, a command's ``--home``, else the default data directory), else the
+    locale's."""
     env = os.environ.get("P2PCARDS_LANG", "")
     if env:
         return "ru" if env.lower().startswith("ru") else "en"
-    return remembered_lang() or locale_lang()
+    return remembered_lang(home) or locale_lang()
 
 
 def lang_in_argv(argv: Sequence[str]) -> str | None:
@@ -98,11 +120,22 @@ def lang_in_argv(argv: Sequence[str]) -> str | None:
     return got
 
 
+_current = ["en"]
+"""The language given to the last :func:`install` (argparse ``type=`` checks word their
+errors in it: they are called while parsing, with no ``lang`` at hand)."""
+
+
+def current_lang() -> str:
+    """The language of the parser built last ("en" before any)."""
+    return _current[0]
+
+
 def install(lang: str) -> None:
     """Make argparse's own texts ("usage: ", "options", "%(prog)s: error: …") come from
     the catalog in ``lang``: argparse looks them up with its module-level ``_`` and
     ``ngettext`` (gettext's default domain), which are pointed at the package's
     translations."""
+    _current[0] = lang
     t = translations(lang)
     argparse._ = t.gettext  # type: ignore[attr-defined]
     argparse.ngettext = t.ngettext  # type: ignore[attr-defined]

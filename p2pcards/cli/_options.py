@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from p2pcards.cli import _numbers
 from p2pcards.cli._i18n import add_lang_argument, tr
 from p2pcards.games import Game, OptionError, game_info
 
@@ -14,7 +15,9 @@ def add_game_arguments(p: argparse.ArgumentParser) -> None:
     """Add GAME, --seats, repeated --option k=v and --lang."""
     add_lang_argument(p)
     p.add_argument("game", metavar="GAME", help="the game: akulina, thousand, 101 or sunduchki")
-    p.add_argument("--seats", type=int, default=None, help="number of seats (game default)")
+    p.add_argument(
+        "--seats", type=_numbers.positive, default=None, help="number of seats (game default)"
+    )
     p.add_argument(
         "--option",
         "-o",

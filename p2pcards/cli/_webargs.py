@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from p2pcards.cli import _numbers
 from p2pcards.cli._i18n import N_
 
 
@@ -38,7 +39,7 @@ def add_web_arguments(p: Any, *, default_web: bool, bots_here: bool = False) -> 
     )
     p.add_argument(
         "--web-port",
-        type=int,
+        type=_numbers.port,
         default=0,
         help="with the web page: the local port to serve it on (default: any free port)",
     )
@@ -46,7 +47,7 @@ def add_web_arguments(p: Any, *, default_web: bool, bots_here: bool = False) -> 
         return
     p.add_argument(
         "--bot-delay",
-        type=float,
+        type=_numbers.seconds,
         default=0.6,
         metavar="SECONDS",
         help="with the web page: pause before each bot move, so you can follow (default 0.6)",

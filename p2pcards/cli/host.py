@@ -9,6 +9,7 @@ from typing import Any
 
 import trio
 
+from p2pcards.cli import _numbers
 from p2pcards.cli._confirm import terminal_confirm
 from p2pcards.cli._i18n import error_text, tr
 from p2pcards.cli._lan import (
@@ -61,25 +62,28 @@ def register(sub: Any) -> None:
         default="0",
         metavar="N|SPECS",
         help="fill seats with bots: a number N (each plays --strategy), or one bot or level "
-        "per bot seat, comma-separated (easy, medium, hard, random, basic; docs/bots.md)",
+        "per bot seat, comma-separated (easy, medium, hard, strong = hard, random, basic; "
+        "docs/bots.md)",
     )
     p.add_argument(
         "--strategy",
         "--bot-level",
         dest="strategy",
         default="basic",
-        help="bot or level for --bots N (default basic; easy, medium, hard)",
+        help="bot or level for --bots N (default basic; easy, medium, hard, strong = hard)",
     )
     p.add_argument(
         "--stall-limit",
-        type=int,
+        type=_numbers.positive,
         metavar="SECONDS",
         help="the table's stall limit, shown to every player: a player awaited this long is "
         "voted out (3+ players: loses the game; 2: the hand ends with no result); default "
         "120; the same as --option stall_limit=SECONDS",
     )
     p.add_argument("--headless", metavar="STRATEGY", help="play your own seat with a bot")
-    p.add_argument("--port", type=int, default=0, help="TCP port to listen on (default: any)")
+    p.add_argument(
+        "--port", type=_numbers.port, default=0, help="TCP port to listen on (default: any)"
+    )
     p.add_argument("--bind", default=None, help="address to listen on (default: all)")
     p.add_argument("--no-mdns", action="store_true", help="do not announce on mDNS")
     p.add_argument(

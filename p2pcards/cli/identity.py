@@ -18,7 +18,7 @@ def register(sub: Any) -> None:
         "(mode 0600), created on first use.  Others compare its fingerprint aloud to know "
         "it is you.",
     )
-    add_lan_arguments(p)
+    add_lan_arguments(p, interface=False, new=False)
     p.set_defaults(func=run)
 
 

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from p2pcards.cli import _numbers
 from p2pcards.cli._confirm import terminal_confirm
 from p2pcards.cli._i18n import tr
 from p2pcards.cli._lan import (
@@ -50,14 +51,16 @@ def register(sub: Any) -> None:
         "bot",
         help="fill a seat with a headless bot (a full peer with its own identity)",
         description="A headless peer that joins a table and plays it with a bot strategy "
-        "(random or basic).  It sees only its own seat, like any player.",
+        "(random, basic) or level (easy, medium, hard; strong is hard: docs/bots.md).  It sees "
+        "only its own seat, like any player.",
         epilog="example:  p2pcards bot --join 'Аня: Akulina' --strategy basic --yes",
     )
     b.add_argument("--join", dest="target", required=True, metavar="NAME|HOST:PORT")
     b.add_argument(
         "--strategy",
         default="basic",
-        help="bot or level: random, basic, easy, medium, hard (default basic)",
+        help="bot or level: random, basic, easy, medium, hard or strong (= hard); "
+        "default basic (docs/bots.md)",
     )
     b.add_argument("--seed", type=int, default=None, help="seed of the bot's choices")
     add_lan_arguments(b)
@@ -69,7 +72,7 @@ def register(sub: Any) -> None:
 def _timeout_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--timeout",
-        type=float,
+        type=_numbers.seconds,
         default=5.0,
         metavar="SECONDS",
         help="give up when the host does not answer within this many seconds (default 5)",

@@ -12,6 +12,7 @@ from typing import Any
 import trio
 
 from p2pcards import net
+from p2pcards.cli import _numbers
 from p2pcards.cli._i18n import tr
 from p2pcards.cli._lan import WHY_NOTHING_FOUND, add_lan_arguments
 from p2pcards.files import ENV_HOME, StorageError
@@ -27,9 +28,11 @@ def register(sub: Any) -> None:
         description="Listen for tables announced over mDNS for a few seconds and list "
         "them with game, seats taken, host and fingerprint.",
     )
-    add_lan_arguments(p)
+    add_lan_arguments(p, player_name=False, new=False)
     p.add_argument("--json", action="store_true", help="one JSON array of tables")
-    p.add_argument("--timeout", type=float, default=3.0, help="seconds to listen (default 3)")
+    p.add_argument(
+        "--timeout", type=_numbers.seconds, default=3.0, help="seconds to listen (default 3)"
+    )
     p.set_defaults(func=run)
 
 

@@ -12,6 +12,7 @@ import random
 import sys
 from typing import Any
 
+from p2pcards.cli import _numbers
 from p2pcards.cli._i18n import error_text, tr
 from p2pcards.cli._lanargs import add_lan_arguments
 from p2pcards.cli._webargs import add_web_arguments
@@ -44,7 +45,9 @@ def register(sub: Any) -> None:
         "game", metavar="GAME", nargs="?", help="the game: akulina, thousand, 101 or sunduchki"
     )
     p.add_argument("--offline", action="store_true", help="play against bots, no network")
-    p.add_argument("--seats", type=int, default=None, help="number of seats (game default)")
+    p.add_argument(
+        "--seats", type=_numbers.positive, default=None, help="number of seats (game default)"
+    )
     p.add_argument(
         "--option",
         "-o",
@@ -57,11 +60,14 @@ def register(sub: Any) -> None:
         "--bots",
         default="basic",
         help="bot or level per other seat, comma-separated, the last repeated (default: basic;"
-        " levels easy, medium, hard: docs/bots.md)",
+        " levels easy, medium, hard, strong = hard: docs/bots.md)",
     )
     p.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     p.add_argument(
-        "--seat", type=int, default=1, help="your seat, counted from 1 (default 1: first to play)"
+        "--seat",
+        type=_numbers.positive,
+        default=1,
+        help="your seat, counted from 1 (default 1: first to play)",
     )
     p.add_argument("--name", default=None, help="your display name")
     add_web_arguments(p, default_web=True, bots_here=True)

@@ -32,7 +32,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument("action", nargs="?", choices=("list", "forget"), default="list")
     p.add_argument("name", nargs="?", metavar="NAME", help="the player to forget")
-    add_lan_arguments(p)
+    add_lan_arguments(p, interface=False, player_name=False, new=False)
     p.set_defaults(func=run)
 
 

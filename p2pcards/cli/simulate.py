@@ -48,7 +48,7 @@ def register(sub: Any) -> None:
         "--bots",
         default="basic",
         help="bot or level per seat, comma-separated, the last repeated (default: basic; "
-        "levels: easy, medium, hard; see docs/bots.md)",
+        "levels: easy, medium, hard, strong = hard; see docs/bots.md)",
     )
     p.add_argument(
         "--jobs",
