@@ -62,6 +62,15 @@ No table found on the local network.  This may be because:
   - a firewall blocks multicast DNS (UDP port 5353).
 You can always join by address: p2pcards join HOST:PORT (the host prints it)."""
 )
+WHY_NOT_FOUND_TO_JOIN = N_(
+    """\
+No open table of that name on the local network.  This may be because:
+  - its game has already started (a table is announced only until every seat is
+    taken; by address, p2pcards join HOST:PORT says so for sure);
+  - nobody is hosting it yet (start one with: p2pcards host akulina --seats 4);
+  - the Wi-Fi isolates clients from each other (common on guest and public networks);
+  - a firewall blocks multicast DNS (UDP port 5353)."""
+)
 
 
 def identity_from_args(args: argparse.Namespace, *, for_play: bool = False) -> Identity:
@@ -191,9 +200,10 @@ async def find_table(
             )
         )
         print(tr(lang, "join one by its name (its first letters will do) or by HOST:PORT."))
+        print(tr(lang, "(a table whose game has started is no longer announced.)"))
         raise SystemExit(1)
     print(tr(lang, "no table called {target!r} was found.", target=target))
-    print(tr(lang, WHY_NOTHING_FOUND))
+    print(tr(lang, WHY_NOT_FOUND_TO_JOIN))
     raise SystemExit(1)
 
 
@@ -539,15 +549,20 @@ def refusal_text(pending: Sequence[Unfinished], lang: str) -> str:
     return "\n".join(lines)
 
 
-async def _ask_about(u: Unfinished, lang: str) -> str:
+async def _ask_about(u: Unfinished, lang: str, joining: bool = False) -> str:
     """Ask the player what to do about the unfinished table ``u``: "resume", "new",
-    "drop"; a wrong key asks again; ``q`` (or end of input) leaves."""
+    "drop"; a wrong key asks again; ``q`` (or end of input) leaves.  ``joining``: the
+    new table is someone else's (join: "sit at", not "start")."""
     from p2pcards.cli.games import table_line
 
     print(tr(lang, "You have an unfinished table: {table}", table=table_line(u, lang)))
     print(tr(lang, "  1. resume it"))
-    print(tr(lang, "  2. start the new table (the unfinished one stays: p2pcards games)"))
-    print(tr(lang, "  3. drop it (its log stays, for audit) and start the new table"))
+    if joining:
+        print(tr(lang, "  2. join the new table (the unfinished one stays: p2pcards games)"))
+        print(tr(lang, "  3. drop it (its log stays, for audit) and join the new table"))
+    else:
+        print(tr(lang, "  2. start the new table (the unfinished one stays: p2pcards games)"))
+        print(tr(lang, "  3. drop it (its log stays, for audit) and start the new table"))
     print(tr(lang, "  q. quit"))
     while True:
         try:
@@ -603,7 +618,7 @@ async def resume_unfinished(
         print(refusal_text(pending, lang), file=sys.stderr)
         return 2
     for u in pending:
-        what = await _ask_about(u, lang)
+        what = await _ask_about(u, lang, joining=target is not None)
         if what == "resume":
             return await resume_one(identity, u, args, lang)
         if what == "drop":

@@ -118,7 +118,8 @@ def seat_error(lang: str, seat: int, seats: int) -> str:
 
 def offline_main(args: Any, seed: int) -> int:
     """``p2pcards play --offline``: configure from ``args`` (game, seats, option, bots,
-    seat, name, lang), play, print the result.  Returns 0, 1 when the player quit, 2 on a
+    seat, name, lang), play, print the result.  Returns 0, 130 when the player quit (as
+    leaving a LAN table; README), 2 on a
     bad argument (message on stderr)."""
     import sys
 
@@ -166,5 +167,5 @@ def offline_main(args: Any, seed: int) -> int:
         play_offline(game, tui, human=args.seat, bots=bots, names=names, seed=seed)
     except Quit:
         tui.say(tui.ui.t("You left the game."))
-        return 1
+        return 130
     return 0

@@ -14,6 +14,7 @@ from rich.progress import MofNCompleteColumn, Progress
 
 from p2pcards.cli._history import history_line
 from p2pcards.cli._i18n import add_lang_argument, tr
+from p2pcards.games import OptionError, game_info
 from p2pcards.table import AuditReport, audit_entries
 from p2pcards.transcript import LogFileError, read_log
 from p2pcards.ui import Names, Texts, cheat_text, presenter, presenter_names, waiting_reason
@@ -182,6 +183,14 @@ def outcome_text(t: Texts, result: Mapping[str, Any] | None, names: Names) -> st
     return "; ".join([head, *rest])
 
 
+def game_title(game: str, lang: str) -> str:
+    """The game's title in ``lang`` ("Акулина"), or its name as the log has it."""
+    try:
+        return game_info(game).title[lang]
+    except OptionError:
+        return game
+
+
 def print_report(report: AuditReport, lang: str, path: Path | None = None) -> None:
     """The report in plain words, with the seats' names."""
     t = Texts(lang)
@@ -193,7 +202,7 @@ def print_report(report: AuditReport, lang: str, path: Path | None = None) -> No
     print(
         t(
             "game: {game}, seats: {names}, entries: {entries}",
-            game=report.game,
+            game=game_title(report.game, lang),
             names=names.join(range(len(names))),
             entries=report.entries,
         )
@@ -232,6 +241,15 @@ def print_report(report: AuditReport, lang: str, path: Path | None = None) -> No
         a = report.table.abandoned
         print(
             t(
+                "ABANDONED: {checked}; hand {hand} was ended by the other seats: "
+                "{name} left the table (entry {seq}).",
+                checked=checked,
+                hand=a.hand,
+                name=names[a.seat],
+                seq=a.seq,
+            )
+            if a.reason == "left"
+            else t(
                 "ABANDONED: {checked}; hand {hand} was ended by the other seats: "
                 "{name} stopped responding (entry {seq}).",
                 checked=checked,

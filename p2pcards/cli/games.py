@@ -115,6 +115,9 @@ def verdict_text(u: Unfinished, report: AuditReport, lang: str) -> str:
         return t("cheating found: {who} (p2pcards audit shows where)", who=who or "?")
     if report.verdict == "abandoned" and report.table is not None and report.table.abandoned:
         a = report.table.abandoned
+        if a.reason == "left":
+            return t("abandoned in hand {hand}: {name} left the table", hand=a.hand,
+                     name=names[a.seat])  # fmt: skip
         return t(
             "abandoned in hand {hand}: {name} stopped responding", hand=a.hand, name=names[a.seat]
         )

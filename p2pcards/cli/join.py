@@ -69,13 +69,21 @@ def register(sub: Any) -> None:
     b.set_defaults(func=run_join)
 
 
+JOIN_TIMEOUT = 5.0
+"""Seconds for the host to answer (the probe, then the handshake) without --timeout."""
+STARTING = 30.0
+"""Seconds a refused connection (a host still starting) is tried again without --timeout."""
+
+
 def _timeout_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--timeout",
         type=_numbers.seconds,
-        default=5.0,
+        default=None,
         metavar="SECONDS",
-        help="give up when the host does not answer within this many seconds (default 5)",
+        help="give up when the host does not answer within this many seconds (default 5); "
+        "a refused connection (nothing listens there yet: a host still starting) is tried "
+        "again for this long too (default 30 s)",
     )
 
 
@@ -116,7 +124,8 @@ async def _join(args: argparse.Namespace) -> int:
         address,
         expect_fingerprint=fp,
         lang=lang,
-        timeout=args.timeout,
+        timeout=JOIN_TIMEOUT if args.timeout is None else args.timeout,
+        starting=STARTING if args.timeout is None else args.timeout,
         confirm=terminal_confirm(lang),
         yes=args.yes,
     ) as lobby:

@@ -65,7 +65,7 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     p.add_argument(
         "--seat",
-        type=_numbers.positive,
+        type=int,
         default=1,
         help="your seat, counted from 1 (default 1: first to play)",
     )

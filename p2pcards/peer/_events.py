@@ -19,10 +19,13 @@ class PeerLost:
 
 @dataclass(frozen=True)
 class PeerBack:
-    """Seat ``seat`` (``name``) is connected (again)."""
+    """Seat ``seat`` (``name``) is connected: ``again`` when this session had lost it
+    (a :class:`PeerLost` came first: front ends say "is back"), False for the first
+    connection (nothing to tell the player)."""
 
     seat: int
     name: str
+    again: bool = True
 
 
 @dataclass(frozen=True)

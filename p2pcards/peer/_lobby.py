@@ -25,7 +25,7 @@ import logging
 import math
 import os
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -278,7 +278,7 @@ async def host_table(
     table_id = random_bytes(16)
     store = _Store()
     cfg = net.MeshConfig(accept_unknown=True)
-    name = table_name or f"{identity.name}: {game.info.title['en']}"
+    name = table_name or default_table_name(identity.name, game.info.title, lang)
     async with (
         net.open_mesh(
             identity.signing_key, table_id, store, host=bind, port=port, config=cfg
@@ -454,6 +454,12 @@ async def host_table(
             nursery.cancel_scope.cancel()
 
 
+def default_table_name(player: str, title: Mapping[str, str], lang: str) -> str:
+    """A table's name when the host gives none: the host's name and the game's title in
+    the host's language ``lang`` ("Аня: Сто одно"; English when the title lacks it)."""
+    return f"{player}: {title.get(lang, title['en'])}"
+
+
 async def _send(mesh: net.Mesh, peer_id: bytes, data: bytes) -> None:
     try:
         await mesh.send_direct(peer_id, data)
@@ -599,9 +605,11 @@ async def join_table(
     confirm: Confirm | None = None,
     yes: bool = False,
     known: KnownPlayers | None = None,
+    starting: float = 30.0,
 ) -> AsyncIterator[Lobby]:
     """Join the table hosted at ``address`` (from mDNS or typed as host:port);
-    ``timeout``: seconds for the host to answer (the probe, then the handshake).
+    ``timeout``: seconds for the host to answer (the probe, then the handshake);
+    ``starting``: seconds a refused connection is tried again (:func:`probe_table`).
 
     Checks the host's key (learned and proven in the handshake) against ``expect_key``
     or ``expect_fingerprint`` when given (the fingerprint shown by ``p2pcards list``), and
@@ -623,7 +631,7 @@ async def join_table(
     ``kind``.
     """
     known = known if known is not None else KnownPlayers(base)
-    info = await probe_table(address, timeout=timeout)  # (a host still starting: retried)
+    info = await probe_table(address, timeout=timeout, starting=starting)  # (retried)
     where = {"host": address[0], "port": address[1]}
     if info.get("started"):
         raise LobbyError(

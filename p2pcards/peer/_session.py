@@ -127,6 +127,7 @@ class Session:
         """Seconds to wait for a seat before voting to end the hand without it: the
         table's ``stall_limit`` option (in the genesis, so every seat has the same)."""
         self._backlog: dict[bytes, list[bytes]] = {}
+        self._lost: set[int] = set()  # seats whose link dropped (PeerBack.again)
         self.waiting_since: float | None = None
         self.waiting_for: tuple[int, ...] = ()
         self.trace = Trace.from_env()  # off unless P2PCARDS_TRACE is set
@@ -429,11 +430,12 @@ class Session:
             elif isinstance(ev, net.PeerDisconnected):
                 s = self.seat_of(ev.peer_id)
                 if s is not None:
+                    self._lost.add(s)
                     self._emit(PeerLost(s, self.names[s], ev.reason))
             elif isinstance(ev, net.PeerConnected):
                 s = self.seat_of(ev.peer_id)
                 if s is not None:
-                    self._emit(PeerBack(s, self.names[s]))
+                    self._emit(PeerBack(s, self.names[s], again=s in self._lost))
                     if self._backlog.get(ev.peer_id):
                         await self._flush_backlog(ev.peer_id)
                     for raw in self.table.open_round_entries():  # lost with the link?

@@ -168,9 +168,10 @@ def audit_entries(
     elif table.abandoned is not None:
         a = table.abandoned
         report.verdict = "abandoned"
+        why = "left the table" if a.reason == "left" else "stopped responding"
         report.waiting = (
             f"hand {a.hand} was abandoned by the other seats: {report.seats[a.seat]} "
-            f"stopped responding (entry {a.seq})"
+            f"{why} (entry {a.seq})"
         )
     elif table.finished and not log_rejected:
         report.verdict = "verified"

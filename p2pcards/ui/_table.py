@@ -169,8 +169,8 @@ def table_event_line(
         return waiting_line(t, names, ev.seats)
     if kind == "PeerLost":
         return t("connection lost: {name}; reconnecting…", name=ev.name)
-    if kind == "PeerBack":
-        return t("{name} is back", name=ev.name)
+    if kind == "PeerBack":  # (the first connection is no news)
+        return t("{name} is back", name=ev.name) if getattr(ev, "again", True) else None
     return None
 
 

@@ -136,7 +136,7 @@ class ControllerSource:
         elif isinstance(ev, PeerLost) and self.controller.snapshot().result is None:
             fact = N_("connection to {name} lost, reconnecting…")
             item = HistoryItem(fact=fact, args=(("name", ev.name),))
-        elif isinstance(ev, PeerBack):
+        elif isinstance(ev, PeerBack) and ev.again:  # (the first connection: no news)
             item = HistoryItem(fact=N_("{name} is back"), args=(("name", ev.name),))
         elif isinstance(ev, Resynced):
             item = None

@@ -39,7 +39,6 @@ BAD_NUMBERS = [
     (["simulate", "akulina", "--seats", "-2"], "--seats", "'-2'"),
     (["host", "akulina", "--port", "70000"], "--port", "'70000'"),
     (["host", "akulina", "--stall-limit", "0"], "--stall-limit", "'0'"),
-    (["play", "--offline", "akulina", "--seat", "0"], "--seat", "'0'"),
     (["play", "--offline", "akulina", "--bot-delay", "-1"], "--bot-delay", "'-1'"),
     (["play", "--web-port", "-5"], "--web-port", "'-5'"),
 ]
