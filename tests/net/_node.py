@@ -66,12 +66,12 @@ async def main(cfg: dict) -> None:
 
         async with trio.open_nursery() as nursery:
             nursery.start_soon(consume)
-            with trio.fail_after(10):
+            with trio.fail_after(40):
                 while len(mesh.connected()) < n - 1:
                     await trio.sleep(0.02)
             cut_done = False
             theirs = sum(1 for s in range(total) if s % n != i)
-            with trio.fail_after(15):
+            with trio.fail_after(40):
                 while store.head() < total - 1 or len(senders) < theirs:
                     if cut and not cut_done and cut[0] == i and store.head() >= cut[2]:
                         mesh.block_peer(ids[cut[1]])

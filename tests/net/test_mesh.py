@@ -26,7 +26,7 @@ def test_silent_peer_dropped_by_liveness_timeout() -> None:
 
 
 def test_four_processes_gossip_identical_logs() -> None:
-    out = run_scenario("mesh", 4, 40, None)
+    out = run_scenario("mesh", 4, 40, None, timeout=120)
     results = out["results"]
     assert [r["index"] for r in results] == [0, 1, 2, 3]
     assert {r["head"] for r in results} == {39}
@@ -40,7 +40,7 @@ def test_four_processes_gossip_identical_logs() -> None:
 
 def test_cut_link_gossip_still_delivers_everything() -> None:
     cut_at = 10
-    out = run_scenario("mesh", 4, 60, [0, 1, cut_at])
+    out = run_scenario("mesh", 4, 60, [0, 1, cut_at], timeout=120)
     results = out["results"]
     assert {r["head"] for r in results} == {59}
     assert len({r["digest"] for r in results}) == 1
