@@ -53,6 +53,7 @@ from p2pcards.ui import (
     waiting_line,
     waiting_reason,
 )
+from p2pcards.ui import lobby_error_text as ui_lobby_error_text
 
 WHY_NOTHING_FOUND = N_(
     """\
@@ -171,32 +172,51 @@ async def find_table(
     target: str, interfaces: Sequence[str] | None, lang: str, timeout: float = 6.0
 ) -> tuple[net.Address, str | None]:
     """Resolve ``target`` (host:port, or a table name seen on mDNS) to an address and the
-    host fingerprint mDNS advertised (None for a typed address).  Exits 1 when not found."""
+    host fingerprint mDNS advertised (None for a typed address).  A name matches a
+    table's whole name, or else its first letters; once one matches, the others get
+    :data:`SETTLE_SECONDS` to answer too.  Exits 1 when none matches, or when several
+    do (tables of one name with different host keys: each is printed with its
+    fingerprint and address, to join by address after asking the host)."""
     addr = parse_address(target)
     if addr is not None:
         return addr, None
     print(tr(lang, "looking for table {target!r} on the LAN…", target=target))
-    seen: list[str] = []
+    seen: list[net.TableAd] = []
     try:
         async with net.browse(interfaces=interfaces) as browser:
             deadline = trio.current_time() + timeout
             while trio.current_time() < deadline:
-                for name, ad in browser.tables().items():
-                    if name == target or name.lower().startswith(target.lower()):
-                        return ad.address, ad.fingerprint
-                if not seen and browser.tables():  # the others answer together: 2 s more
+                seen = browser.tables()
+                if _matching(seen, target):  # the others answer together: a moment more
+                    deadline = min(deadline, trio.current_time() + SETTLE_SECONDS)
+                elif seen:
                     deadline = min(deadline, trio.current_time() + 2.0)
-                seen = sorted(browser.tables())
                 await trio.sleep(0.1)
+            seen = browser.tables()
     except net.NetError as e:
         print(f"p2pcards: mDNS: {e}", file=sys.stderr)
+    found = _matching(seen, target)
+    if len(found) == 1:
+        return found[0].address, found[0].fingerprint
+    if found:
+        from p2pcards.cli.list_tables import table_lines
+
+        names = sorted({t.name for t in found})
+        if len(names) == 1:
+            print(same_table_name_text(names[0], len(found), lang))
+        else:
+            print(tr(lang, "several tables match {target!r}:", target=target))
+        for line in table_lines(found, lang, _known_players(), warn_same_name=False):
+            print(line)
+        print(tr(lang, "join one by its address: p2pcards join HOST:PORT"))
+        raise SystemExit(1)
     if seen:
         print(
             tr(
                 lang,
                 "no table called {target!r}; tables seen: {names}",
                 target=target,
-                names=", ".join(repr(n) for n in seen),
+                names=", ".join(repr(n) for n in sorted({t.name for t in seen})),
             )
         )
         print(tr(lang, "join one by its name (its first letters will do) or by HOST:PORT."))
@@ -207,10 +227,48 @@ async def find_table(
     raise SystemExit(1)
 
 
+SETTLE_SECONDS = 1.0
+"""How long :func:`find_table` listens on once a table matches (another table answering
+under the same name makes the name ambiguous)."""
+
+
+def _matching(tables: Sequence[net.TableAd], target: str) -> list[net.TableAd]:
+    """The tables called ``target``; if none, those whose name starts with it."""
+    exact = [t for t in tables if t.name == target]
+    low = target.lower()
+    return exact or [t for t in tables if t.name.lower().startswith(low)]
+
+
+def _known_players() -> Any:
+    """The known players, or None when their file is unreadable (finding still works)."""
+    from p2pcards.peer import KnownPlayers
+
+    try:
+        return KnownPlayers()
+    except StorageError:
+        return None
+
+
+def same_table_name_text(name: str, n: int, lang: str) -> str:
+    """The warning when ``n`` tables with different host keys answer under one name:
+    two hosts took it, or someone pretends to be the host."""
+    return trn(
+        lang,
+        "WARNING: {n} table is called {name!r}, with different host keys: ask the host "
+        "which fingerprint is theirs (someone may be pretending to be them)",
+        "WARNING: {n} tables are called {name!r}, with different host keys: ask the host "
+        "which fingerprint is theirs (someone may be pretending to be them)",
+        n,
+        name=name,
+    )
+
+
 def print_join_lines(lobby: Lobby, lang: str, *, mdns: bool) -> None:
     """The host's ready-to-type join commands: one ``p2pcards join IP:PORT`` line for
-    every non-loopback address it listens on (``lobby.addresses``), then, announced on
-    mDNS, the one by the table's name."""
+    every non-loopback address it listens on (``lobby.addresses``).  The one by the
+    table's name follows once the table is announced (:func:`follow_lobby`: the name
+    is known only then, ``NAME-2`` when another host has it).  ``mdns``: unused (kept
+    for callers)."""
     addresses = lobby.addresses
     print(tr(lang, "others join with one of these commands:"))
     for a in addresses:
@@ -218,85 +276,30 @@ def print_join_lines(lobby: Lobby, lang: str, *, mdns: bool) -> None:
         if ipaddress.ip_address(a[0]).is_loopback:
             line += "   " + tr(lang, "(this machine only: no network address found)")
         print(line)
-    if mdns:
-        by_name = f"  p2pcards join {shlex.quote(lobby.table_name)}"
-        print(by_name + "   " + tr(lang, "(by the table's name, where multicast works)"))
     sys.stdout.flush()
 
 
-def lobby_error_text(e: LobbyError, lang: str) -> str:
-    """A lobby error in ``lang``: the cases with a ``kind`` in words of their own (with
-    what to do next), any other as it is."""
-    p = dict(e.params)
-    where = address_text((str(p.get("host", "")), int(p.get("port", 0))))
-    if e.kind == "unreachable":
-        return tr(
-            lang,
-            "no answer from {where} within {seconds:g} s: is the host running, and is this "
-            "the address it prints? Retry with: p2pcards join {where}",
-            where=where,
-            seconds=float(p.get("seconds", 0)),
-        )
-    if e.kind == "refused":
-        return tr(
-            lang,
-            "nothing listens at {where} (tried for {seconds:g} s): is the host running, and "
-            "is this the address it prints? Retry with: p2pcards join {where}",
-            where=where,
-            seconds=float(p.get("seconds", 0)),
-        )
-    if e.kind == "started":
-        return tr(
-            lang,
-            "the game at {where} has already started: ask its players for a new table",
-            where=where,
-        )
-    if e.kind == "full":
-        return tr(lang, "table full: every seat at {where} is taken", where=where)
-    if e.kind == "not a table":
-        return tr(lang, "{where} answers but hosts no table", where=where)
-    return _trust_error_text(e.kind, p, lang) or str(e)
-
-
-def _trust_error_text(kind: str, p: dict[str, Any], lang: str) -> str:
-    """The confirmation cases of :func:`lobby_error_text` ('' for any other kind)."""
-    name, fp = str(p.get("name", "")), str(p.get("fingerprint", ""))
-    if kind == "key changed":
-        return (
+def print_name_line(update: LobbyUpdate, lang: str) -> None:
+    """(host) The join command by the table's announced name, after a notice when the
+    name asked for was taken by another host."""
+    if update.renamed_from:
+        print(
             tr(
                 lang,
-                "WARNING: {name} [{fingerprint}] is NOT the {name} you played with before "
-                "[{known_fingerprint}]: another computer, or someone pretending to be them.",
-                name=name,
-                fingerprint=fp,
-                known_fingerprint=str(p.get("known_fingerprint", "")),
-            )
-            + " "
-            + tr(
-                lang,
-                "Not joined. If they really changed computers: p2pcards players forget {name!r}, "
-                "then join again",
-                name=name,
+                "another table on this network is called {name!r}: yours is announced as "
+                "{new_name!r}",
+                name=update.renamed_from,
+                new_name=update.table_name,
             )
         )
-    if kind == "not confirmed":
-        return tr(
-            lang,
-            "the host {name} [{fingerprint}] was not confirmed: not joined (compare the "
-            "fingerprint with the host's screen and answer y, or pass --yes)",
-            name=name,
-            fingerprint=fp,
-        )
-    if kind == "not admitted":
-        return tr(lang, "the host did not let you in")
-    if kind == "name taken":
-        return tr(
-            lang,
-            "the host knows another player called {name} (with another key): choose another "
-            "name with --player-name, or ask the host to run: p2pcards players forget {name!r}",
-            name=name,
-        )
-    return ""
+    by_name = f"  p2pcards join {shlex.quote(update.table_name)}"
+    print(by_name + "   " + tr(lang, "(by the table's name, where multicast works)"), flush=True)
+
+
+def lobby_error_text(e: LobbyError, lang: str) -> str:
+    """A lobby error in ``lang`` (:func:`p2pcards.ui.lobby_error_text`, shared with the
+    web page)."""
+    return ui_lobby_error_text(e, Texts(lang))
 
 
 def show_lobby(update: LobbyUpdate, lang: str) -> None:
@@ -332,7 +335,11 @@ async def follow_lobby(lobby: Any, lang: str) -> Session:
 
         async def updates() -> None:
             told: set[str] = set()
+            announced = ""
             async for u in lobby.updates:
+                if u.table_name and u.table_name != announced:
+                    announced = u.table_name
+                    print_name_line(u, lang)
                 show_lobby(u, lang)
                 for name in sorted({n for n in u.names if u.names.count(n) > 1} - told):
                     told.add(name)

@@ -19,6 +19,7 @@ from p2pcards.cli._lan import (
     print_join_lines,
     resume_unfinished,
     run_lan,
+    same_table_name_text,
 )
 from p2pcards.games import Game, OptionError, game_info, game_names
 from p2pcards.peer import host_table, join_table
@@ -56,7 +57,7 @@ async def _play(args: argparse.Namespace) -> int:
     try:
         async with net.browse(interfaces=args.interface) as browser:
             await trio.sleep(3.0)
-            tables = sorted(browser.tables().values(), key=lambda a: a.name)
+            tables = browser.tables()
     except net.NetError as e:
         print(f"p2pcards: mDNS: {e}", file=sys.stderr)
     if not tables:
@@ -70,6 +71,8 @@ async def _play(args: argparse.Namespace) -> int:
             f"  {i}. {t.name}: {title}, {t.seats_taken}/{t.seats_total}, "
             f"{t.host_name} [{t.fingerprint}]"
         )
+    for name, fps in net.same_name_keys(tables).items():
+        print(same_table_name_text(name, len(fps), lang))
     print(tr(lang, "  0. host a new table    q. quit"))
     while True:
         choice = await trio.to_thread.run_sync(ask, tr(lang, "your choice: "))

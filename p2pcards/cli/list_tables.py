@@ -14,7 +14,7 @@ import trio
 from p2pcards import net
 from p2pcards.cli import _numbers
 from p2pcards.cli._i18n import tr
-from p2pcards.cli._lan import WHY_NOTHING_FOUND, add_lan_arguments
+from p2pcards.cli._lan import WHY_NOTHING_FOUND, add_lan_arguments, same_table_name_text
 from p2pcards.files import ENV_HOME, StorageError
 from p2pcards.games import OptionError, game_info
 from p2pcards.peer import KnownPlayers
@@ -26,7 +26,10 @@ def register(sub: Any) -> None:
         "list",
         help="show the tables announced on the local network",
         description="Listen for tables announced over mDNS for a few seconds and list "
-        "them with game, seats taken, host and fingerprint.",
+        "them with game, seats taken, host and fingerprint.  Anyone on the network can "
+        "announce a table under any name: a host whose name you know with another key, "
+        "and two tables of one name with different keys, are shown with a warning; "
+        "compare the fingerprint with the host's before joining.",
     )
     add_lan_arguments(p, player_name=False, new=False)
     p.add_argument("--json", action="store_true", help="one JSON array of tables")
@@ -40,7 +43,7 @@ async def collect(interfaces: list[str] | None, timeout: float) -> list[net.Tabl
     """Tables seen (and probed alive) within ``timeout`` seconds."""
     async with net.browse(interfaces=interfaces) as browser:
         await trio.sleep(timeout)
-        return sorted(browser.tables().values(), key=lambda a: a.name)
+        return browser.tables()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"p2pcards: mDNS is unavailable: {e}", file=sys.stderr)
         return 2
     known = _known()
+    shared = net.same_name_keys(tables)
     if args.json:
         print(
             json.dumps(
@@ -68,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
                         "known_fingerprint": _known_fp(known, t.host_name),
                         "address": list(t.address),
                         "table_id": t.table_id.hex(),
+                        "same_name_keys": shared.get(t.name, []),
                     }
                     for t in tables
                 ],
@@ -84,12 +89,21 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def table_lines(tables: Sequence[net.TableAd], lang: str, known: KnownPlayers | None) -> list[str]:
+def table_lines(
+    tables: Sequence[net.TableAd],
+    lang: str,
+    known: KnownPlayers | None,
+    *,
+    warn_same_name: bool = True,
+) -> list[str]:
     """What ``p2pcards list`` prints for ``tables``: per table its name, then game, seats,
-    host name and fingerprint, address; and a warning line when ``known`` remembers the
-    host's name with another key (a spoofed answer, or a new computer)."""
+    host name and fingerprint, address; a warning line when ``known`` remembers the
+    host's name with another key (a spoofed answer, or a new computer); and, after the
+    tables of one name with different host keys (``warn_same_name``), a warning that
+    says so, whether or not either host is known."""
     lines = []
-    for t in tables:
+    shared = net.same_name_keys(tables)
+    for i, t in enumerate(tables):
         try:
             title = game_info(t.game).title[lang]
         except OptionError:
@@ -109,6 +123,9 @@ def table_lines(tables: Sequence[net.TableAd], lang: str, known: KnownPlayers | 
                 known_fingerprint=old,
             )
             lines.append("   " + warning)
+        last_of_name = i + 1 == len(tables) or tables[i + 1].name != t.name
+        if warn_same_name and t.name in shared and last_of_name:
+            lines.append(same_table_name_text(t.name, len(shared[t.name]), lang))
     return lines
 
 

@@ -19,6 +19,7 @@ Public API (see ``docs/net.md`` for the protocol and a walk-through)::
     async with net.advertise(net.TableAd(...)) as advert:  # mDNS, see _discovery
         await advert.update(seats_taken=2)
     async with net.browse() as browser:                    # TableFound/Updated/Lost
+        browser.tables()                                   # one per (name, host key)
         async for event in browser.events: ...
 
 Framing (sans-I/O): ``FrameDecoder``, ``encode_frame``, ``FrameStream`` (trio).
@@ -26,20 +27,23 @@ Errors: everything raised is a ``NetError``.
 """
 
 from p2pcards.net._backoff import Backoff
+from p2pcards.net._browse import (
+    Browser,
+    DiscoveryEvent,
+    TableFound,
+    TableLost,
+    TableUpdated,
+    browse,
+    same_name_keys,
+)
 from p2pcards.net._channel import SecureStream
 from p2pcards.net._connection import Connection
 from p2pcards.net._discovery import (
     SERVICE_TYPE,
     Advertiser,
-    Browser,
-    DiscoveryEvent,
     DiscoveryUnavailable,
     TableAd,
-    TableFound,
-    TableLost,
-    TableUpdated,
     advertise,
-    browse,
 )
 from p2pcards.net._errors import (
     ConnectionClosed,
@@ -139,5 +143,6 @@ __all__ = [
     "open_mesh",
     "peer_id_of",
     "probe",
+    "same_name_keys",
     "short_fingerprint",
 ]

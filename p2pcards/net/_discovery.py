@@ -1,11 +1,13 @@
-"""LAN discovery of tables with mDNS/DNS-SD (python-zeroconf) beside trio.
+"""LAN discovery of tables with mDNS/DNS-SD (python-zeroconf) beside trio: advertising
+(this module) and browsing (:mod:`p2pcards.net._browse`).
 
 Hosting::
 
-    ad = TableAd.new(name="Стол Пети", table_id=tid, game="akulina", seats_taken=1,
-                     seats_total=4, host_name="Петя", host_key=my_id, port=mesh.address[1])
+    ad = TableAd(name="Стол Пети", table_id=tid, game="akulina", seats_taken=1,
+                 seats_total=4, host_name="Петя", host_key=my_id, port=mesh.address[1])
     async with advertise(ad, interfaces=None) as advert:   # None: all interfaces
         print(advert.name)                                   # renamed if the name was taken
+        advert.on_rename = tell_the_user                     # (old, new): see below
         await advert.update(seats_taken=2)                   # TXT follows the lobby
 
 Browsing::
@@ -13,60 +15,65 @@ Browsing::
     async with browse(interfaces=None) as browser:
         async for event in browser.events:   # TableFound / TableUpdated / TableLost
             ...
-        browser.tables()                     # name -> TableAd, the live ones
+        browser.tables()                     # the live ones, one per (name, host key)
 
 Service type ``_p2pcards._tcp.local.``; instance name = the table's name (at most 63
-UTF-8 bytes; a clash is renamed ``NAME-2``, ``NAME-3`` ... by zeroconf's probing, never
-fatal).  TXT keys: ``v`` protocol version, ``game``, ``taken`` and ``seats`` (seats taken
-and total), ``table`` (table id, hex), ``host`` (host's display name), ``fp`` (host's
-fingerprint, ``XXXX-XXXX-XXXX-XXXX``), ``key`` (host's peer id, hex, so the joiner can
-insist on it in the handshake), plus any ``extra`` items (str -> str, each item at most
-250 bytes).  Closing the advertiser unregisters (mDNS goodbye).
+UTF-8 bytes).  A name another host holds is seen while probing and renamed ``NAME-2``,
+``NAME-3`` ... (never fatal); two hosts registering one name at the same moment see
+each other within :data:`CONFLICT_SECONDS` and one of them takes ``NAME-2`` then
+(``Advertiser.on_rename``).  TXT keys: ``v`` protocol version, ``game``, ``taken`` and
+``seats`` (seats taken and total), ``table`` (table id, hex), ``host`` (host's display
+name), ``fp`` (host's fingerprint, ``XXXX-XXXX-XXXX-XXXX``: not the key itself, which
+the handshake reveals and proves), plus any ``extra`` items (str -> str, each item at
+most 250 bytes).  Closing the advertiser unregisters (mDNS goodbye).
 
 Zeroconf runs its own thread (threaded API); every blocking call (start, register,
 update, unregister, resolve, close) goes through ``trio.to_thread.run_sync``, and the
 browser's callbacks are handed to trio with ``trio.from_thread.run_sync`` and the trio
-token.  mDNS records live long (TTLs of minutes), so the browser does not trust them:
-a table is reported only after a TCP PROBE to its advertised address answers with the
-same table id, and is dropped (TableLost) on a goodbye or as soon as a periodic probe
-fails.  Tests pass ``interfaces=["127.0.0.1"]``; the product uses all interfaces.
-When multicast is unavailable, :func:`advertise` / :func:`browse` raise
-DiscoveryUnavailable (joining by host:port with :func:`probe` + ``Mesh.connect`` still
-works).
+token.  mDNS records live long (TTLs of minutes) and anyone can send them, so the
+browser does not trust them: a table is reported only after a TCP PROBE to its
+advertised address answers with the same table id and fingerprint, and is dropped
+(TableLost) on a goodbye or as soon as a periodic probe fails.  Tests pass
+``interfaces=["127.0.0.1"]``; the product uses all interfaces.  When multicast is
+unavailable, :func:`advertise` / :func:`browse` raise DiscoveryUnavailable (joining by
+host:port with :func:`probe` + ``Mesh.connect`` still works).
 """
 
 from __future__ import annotations
 
-import functools
 import ipaddress
+import logging
 import re
 import time
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import trio
-from zeroconf import (
-    InterfaceChoice,
-    IPVersion,
-    ServiceBrowser,
-    ServiceInfo,
-    ServiceStateChange,
-    Zeroconf,
-)
-from zeroconf._dns import DNSPointer, DNSQuestion
+from zeroconf import Error as ZeroconfError
+from zeroconf import InterfaceChoice, IPVersion, ServiceInfo, Zeroconf
+from zeroconf._dns import DNSPointer, DNSQuestion, DNSService
 from zeroconf._protocol.outgoing import DNSOutgoing
-from zeroconf.const import _CLASS_IN, _FLAGS_QR_QUERY, _TYPE_PTR
+from zeroconf._utils.time import current_time_millis
+from zeroconf.const import _CLASS_IN, _FLAGS_QR_QUERY, _TYPE_PTR, _TYPE_SRV
 
 from p2pcards import PROTOCOL_VERSION
 from p2pcards.net._errors import NetError
 from p2pcards.net._keys import fingerprint
-from p2pcards.net._mesh import probe
 
 SERVICE_TYPE = "_p2pcards._tcp.local."
 _NAME_CHECK_SECONDS = 0.5
 MAX_NAME_BYTES = 55  # DNS label limit 63, minus room for a "-NN" clash suffix
+CONFLICT_SECONDS = 2.0
+"""How long after registering a name the advertiser watches for another host that
+registered the same name at the same moment (both probed before either announced, so
+neither saw the other; zeroconf does not resolve that): one of the two then takes
+``NAME-2`` (:meth:`Advertiser._watch`).  A host that comes later with a taken name sees
+it while probing and is renamed then; one that keeps answering under a name another
+host already holds is no host of ours, and browsers list both (by fingerprint)."""
+
+log = logging.getLogger("p2pcards.net")
 
 
 _FINGERPRINT = re.compile(r"[A-Z2-7]{4}(-[A-Z2-7]{4}){3}")
@@ -202,18 +209,30 @@ async def _open_zeroconf(interfaces: Sequence[str] | None) -> Zeroconf:
 
 
 class Advertiser:
-    """A registered table; ``name`` is the instance name actually used (maybe renamed)."""
+    """A registered table; ``name`` is the instance name actually used (maybe renamed).
 
-    def __init__(self, zc: Zeroconf, ad: TableAd, info: ServiceInfo) -> None:
+    ``on_rename``: called with (old name, new name) when the table had to take another
+    name after it was registered: another host registered the same name at the same
+    moment and kept it (see :data:`CONFLICT_SECONDS`).
+    """
+
+    def __init__(self, zc: Zeroconf, ad: TableAd, info: ServiceInfo, base: str = "") -> None:
         self._zc = zc
         self.ad = ad
         self._info = info
+        self._base = base or ad.name
         self._lock = trio.Lock()
+        self.on_rename: Callable[[str, str], None] | None = None
 
     @property
     def name(self) -> str:
         """The instance name on the network (``NAME-2`` etc. after a clash)."""
         return self.ad.name
+
+    @property
+    def requested(self) -> str:
+        """The name asked for (as it goes on the air: clipped, no dots)."""
+        return self._base
 
     async def update(self, *, seats_taken: int | None = None, **changes: Any) -> None:
         """Re-publish the TXT record with ``seats_taken`` and/or other TableAd fields."""
@@ -223,6 +242,62 @@ class Advertiser:
             self.ad = replace(self.ad, **changes)
             self._info = _service_info(self.ad, self._info.name, self._info.server)
             await trio.to_thread.run_sync(self._zc.update_service, self._info)
+
+    async def _rename(self) -> None:
+        """Give the name up (goodbye) and register the first free ``BASE-N``."""
+        async with self._lock:
+            old = self._info
+            await trio.to_thread.run_sync(self._zc.unregister_service, old)
+            name = await _free_name(self._zc, self._base, also_taken={old.name.lower()})
+            info = _service_info(self.ad, f"{name}.{SERVICE_TYPE}", old.server)
+            await trio.to_thread.run_sync(
+                lambda: self._zc.register_service(info, allow_name_change=True)
+            )
+            self._info = info
+            before, self.ad = self.ad.name, replace(self.ad, name=_instance(info.name))
+        log.info("mDNS: another host took %r at the same moment: now %r", before, self.name)
+        if self.on_rename is not None:
+            self.on_rename(before, self.name)
+
+    async def _watch(self) -> None:
+        """For :data:`CONFLICT_SECONDS` after registering (again after each rename): if
+        another responder answers under our name, the host whose SRV target sorts first
+        takes another name (RFC 6762 §8.2's tie-break, on the SRV data); the other keeps
+        it and announces again once the loser's goodbye (which names the instance, so it
+        reaches browsers as ours too) is past."""
+        won = False
+        deadline = trio.current_time() + CONFLICT_SECONDS
+        while trio.current_time() < deadline:
+            info = self._info
+            rivals = await trio.to_thread.run_sync(_rivals, self._zc, info.name, info.server)
+            if rivals and (info.server or "").lower() < rivals[-1]:
+                await self._rename()
+                won, deadline = False, trio.current_time() + CONFLICT_SECONDS
+                continue
+            won = won or bool(rivals)
+            await trio.sleep(0.1)
+        if won:
+            await trio.sleep(1.0)
+            async with self._lock:
+                await trio.to_thread.run_sync(self._zc.update_service, self._info)
+
+
+def _instance(full_name: str) -> str:
+    return full_name[: -len(SERVICE_TYPE) - 1]
+
+
+def _rivals(zc: Zeroconf, full_name: str, server: str | None) -> list[str]:
+    """The SRV targets (lower case, sorted) other than ``server`` answering under
+    ``full_name`` now: other hosts using our instance name.  Blocking (thread)."""
+    now = current_time_millis()
+    own = (server or "").lower()
+    return sorted(
+        {
+            r.server.lower()
+            for r in zc.cache.get_all_by_details(full_name, _TYPE_SRV, _CLASS_IN)
+            if isinstance(r, DNSService) and not r.is_expired(now) and r.server.lower() != own
+        }
+    )
 
 
 def _service_info(ad: TableAd, full_name: str, server: str | None) -> ServiceInfo:
@@ -255,13 +330,24 @@ def _taken_names(zc: Zeroconf, probe_name: str) -> set[str]:
     return {r.alias.lower() for r in records if isinstance(r, DNSPointer) and r.ttl > 0}
 
 
-async def _free_name(zc: Zeroconf, name: str) -> str:
-    """``name``, or ``name-2``, ``name-3``... : the first that no responder defends."""
+async def _free_name(zc: Zeroconf, name: str, also_taken: set[str] | None = None) -> str:
+    """``name``, or ``name-2``, ``name-3``... : the first that no responder defends
+    (nor is in ``also_taken``, full names in lower case)."""
     taken = await trio.to_thread.run_sync(_taken_names, zc, f"{name}.{SERVICE_TYPE}")
+    taken |= also_taken or set()
     candidate, n = name, 2
     while f"{candidate}.{SERVICE_TYPE}".lower() in taken:
         candidate, n = f"{name}-{n}", n + 1
     return candidate
+
+
+async def _watch_quietly(advert: Advertiser) -> None:
+    """:meth:`Advertiser._watch`; a failure of mDNS meanwhile is logged, never fatal (the
+    table stays joinable by address)."""
+    try:
+        await advert._watch()
+    except (OSError, ZeroconfError, RuntimeError) as exc:
+        log.warning("mDNS: checking the name %r failed: %s", advert.name, exc)
 
 
 @asynccontextmanager
@@ -286,190 +372,15 @@ async def advertise(
             await trio.to_thread.run_sync(lambda: zc.register_service(info, allow_name_change=True))
         except OSError as exc:
             raise DiscoveryUnavailable(f"mDNS registration failed: {exc}") from None
-        advert = Advertiser(zc, replace(ad, name=info.name[: -len(SERVICE_TYPE) - 1]), info)
+        advert = Advertiser(zc, replace(ad, name=_instance(info.name)), info, ad.name)
         try:
-            yield advert
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(_watch_quietly, advert)
+                yield advert
+                nursery.cancel_scope.cancel()
         finally:
             with trio.CancelScope(shield=True), trio.move_on_after(3):
                 await trio.to_thread.run_sync(zc.unregister_service, advert._info)
-    finally:
-        with trio.CancelScope(shield=True):
-            await trio.to_thread.run_sync(zc.close)
-
-
-@dataclass(frozen=True)
-class TableFound:
-    """A live table appeared (its PROBE answered with the advertised table id)."""
-
-    table: TableAd
-
-
-@dataclass(frozen=True)
-class TableUpdated:
-    """A known table's TXT changed (e.g. a seat was taken)."""
-
-    table: TableAd
-
-
-@dataclass(frozen=True)
-class TableLost:
-    """A table went away: ``reason`` is "goodbye" (mDNS) or why the probe failed."""
-
-    name: str
-    reason: str
-
-
-DiscoveryEvent = TableFound | TableUpdated | TableLost
-
-
-class Browser:
-    """Live view of the tables on the LAN; see :func:`browse`."""
-
-    def __init__(self, zc: Zeroconf, probe_interval: float, probe_timeout: float) -> None:
-        self._zc = zc
-        self._tables: dict[str, TableAd] = {}
-        self._unconfirmed: dict[str, TableAd] = {}  # resolved, not yet answering
-        self._probe_interval = probe_interval
-        self._probe_timeout = probe_timeout
-        self._changes_send, self._changes = trio.open_memory_channel[tuple[str, str]](1000)
-        self._events_send, self.events = trio.open_memory_channel[DiscoveryEvent](1000)
-        self._token = trio.lowlevel.current_trio_token()
-
-    def tables(self) -> dict[str, TableAd]:
-        """The live tables, by instance name."""
-        return dict(self._tables)
-
-    # zeroconf thread -> trio
-    def _on_change(
-        self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
-    ) -> None:
-        try:
-            trio.from_thread.run_sync(
-                self._changes_send.send_nowait, (name, state_change.name), trio_token=self._token
-            )
-        except (trio.RunFinishedError, trio.WouldBlock, trio.ClosedResourceError, RuntimeError):
-            pass
-
-    async def _emit(self, event: DiscoveryEvent) -> None:
-        try:
-            self._events_send.send_nowait(event)
-        except trio.WouldBlock:
-            pass  # nobody reads events: tables() stays right
-        except trio.ClosedResourceError:
-            pass  # the browse block is closing (a resolve that finished meanwhile)
-
-    async def _resolve_loop(self) -> None:
-        async for full_name, change in self._changes:
-            name = full_name[: -len(SERVICE_TYPE) - 1]
-            if change == "Removed":
-                self._unconfirmed.pop(name, None)
-                if self._tables.pop(name, None) is not None:
-                    await self._emit(TableLost(name, "goodbye"))
-                continue
-            info = await trio.to_thread.run_sync(
-                functools.partial(self._zc.get_service_info, SERVICE_TYPE, full_name, 2000)
-            )
-            if info is None:
-                continue
-            try:
-                ad = TableAd.from_service(info)
-            except ValueError:
-                continue  # malformed advert: not a table we can join
-            old = self._tables.get(name)
-            if old is not None and old.table_id != ad.table_id:
-                del self._tables[name]
-                await self._emit(TableLost(name, "replaced by another table"))
-                old = None
-            if old is None:
-                self._unconfirmed[name] = ad
-                await self._confirm(name, ad)
-            else:
-                ad = replace(ad, addresses=_prefer(ad.addresses, old.address[0]))
-                if old != ad:
-                    self._tables[name] = ad
-                    await self._emit(TableUpdated(ad))
-
-    async def _check(self, ad: TableAd) -> tuple[TableAd | None, str]:
-        """Probe each advertised address in turn; return the ad with the address that
-        answered with the right table id first, or (None, why not)."""
-        reason = "no address"
-        for address in ad.addresses:
-            try:
-                info = await probe((address, ad.port), timeout=self._probe_timeout)
-            except NetError as exc:
-                reason = str(exc)
-                continue
-            if info.get("table_id") != ad.table_id:
-                reason = f"another table answers at {address}:{ad.port}"
-                continue
-            return replace(ad, addresses=_prefer(ad.addresses, address)), ""
-        return None, reason
-
-    async def _confirm(self, name: str, ad: TableAd) -> None:
-        """Report an unconfirmed table once it answers (else it stays unconfirmed)."""
-        live, _ = await self._check(ad)
-        if live is not None and self._unconfirmed.get(name) is ad:
-            del self._unconfirmed[name]
-            self._tables[name] = live
-            await self._emit(TableFound(live))
-
-    async def _recheck(self, name: str, ad: TableAd) -> None:
-        live, reason = await self._check(ad)
-        if self._tables.get(name) is not ad:
-            return  # changed meanwhile
-        if live is None:  # gone; found again if it answers while mDNS still lists it
-            del self._tables[name]
-            self._unconfirmed[name] = ad
-            await self._emit(TableLost(name, reason))
-        elif live != ad:
-            self._tables[name] = live
-
-    async def _liveness_loop(self) -> None:
-        while True:
-            await trio.sleep(self._probe_interval)
-            async with trio.open_nursery() as nursery:
-                for name, ad in list(self._tables.items()):
-                    nursery.start_soon(self._recheck, name, ad)
-                for name, ad in list(self._unconfirmed.items()):
-                    nursery.start_soon(self._confirm, name, ad)
-
-
-def _prefer(addresses: tuple[str, ...], first: str) -> tuple[str, ...]:
-    if first not in addresses:
-        return addresses
-    return (first, *(a for a in addresses if a != first))
-
-
-@asynccontextmanager
-async def browse(
-    *,
-    interfaces: Sequence[str] | None = None,
-    probe_interval: float = 2.0,
-    probe_timeout: float = 1.0,
-) -> AsyncIterator[Browser]:
-    """Watch the LAN for tables while the block runs.
-
-    ``probe_interval`` (s): how often every known table is re-probed over TCP;
-    ``probe_timeout`` (s): how long a probe may take before the table counts as gone.
-    Raises DiscoveryUnavailable if mDNS cannot run.
-    """
-    zc = await _open_zeroconf(interfaces)
-    try:
-        browser = Browser(zc, probe_interval, probe_timeout)
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(browser._resolve_loop)
-            nursery.start_soon(browser._liveness_loop)
-            sb = await trio.to_thread.run_sync(
-                lambda: ServiceBrowser(zc, SERVICE_TYPE, handlers=[browser._on_change])
-            )
-            try:
-                yield browser
-            finally:
-                with trio.CancelScope(shield=True):
-                    await trio.to_thread.run_sync(sb.cancel)
-                nursery.cancel_scope.cancel()
-                browser._changes_send.close()
-                browser._events_send.close()
     finally:
         with trio.CancelScope(shield=True):
             await trio.to_thread.run_sync(zc.close)

@@ -36,6 +36,7 @@ from p2pcards.peer._lobby import (
     LobbyUpdate,
     host_table,
     join_table,
+    lobby_error,
     probe_table,
 )
 from p2pcards.peer._plain import to_plain
@@ -83,6 +84,7 @@ __all__ = [
     "join_table",
     "joinable_addresses",
     "known_tables",
+    "lobby_error",
     "play_bot",
     "probe_table",
     "remove_rbcl_copy",

@@ -26,7 +26,7 @@ import math
 import os
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -88,12 +88,27 @@ class LobbyError(Exception):
     host), ``"key changed"`` (``name``, ``fingerprint``, ``known_fingerprint``, ``role``
     "host" or "seat" with ``seat``: a known name with another key, not confirmed),
     ``"not admitted"`` (``host``, ``port``: the host said no), ``"name taken"`` (``host``,
-    ``port``, ``name``: the host knows another key under our name)."""
+    ``port``, ``name``: the host knows another key under our name).
 
-    def __init__(self, message: str = "", *, kind: str = "", **params: Any) -> None:
+    The rarer cases (an invalid genesis or seat statement, a host answering with another
+    key, a refusal for another reason...) have no kind of their own but a ``msgid``: the
+    English message as a catalog message id with ``str.format`` placeholders filled in
+    from ``params`` (made by :func:`lobby_error`), so a front end words them too
+    (:func:`p2pcards.ui.lobby_error_text`); ``msgid`` is '' for a message that is only
+    English."""
+
+    def __init__(self, message: str = "", *, kind: str = "", msgid: str = "", **params: Any):
         super().__init__(message)
         self.kind = kind
+        self.msgid = msgid
         self.params = params
+
+
+def lobby_error(msgid: str, kind: str = "", **params: Any) -> LobbyError:
+    """A :class:`LobbyError` whose message is ``msgid`` (English, a catalog message id)
+    formatted with ``params`` (a name in a param may hold braces: only ``msgid`` is a
+    template)."""
+    return LobbyError(msgid.format(**params), kind=kind, msgid=msgid, **params)
 
 
 @dataclass(frozen=True)
@@ -105,6 +120,12 @@ class LobbyUpdate:
     names: tuple[str, ...]
     total: int
     fingerprints: tuple[str, ...] = ()
+    table_name: str = ""
+    """(host) The name the table is announced under on mDNS, once it is ('' before,
+    and when it is not announced)."""
+    renamed_from: str = ""
+    """(host) The name asked for, when another host had it and the table is announced
+    under ``table_name`` instead ('' otherwise)."""
 
 
 @dataclass
@@ -172,9 +193,8 @@ class Lobby:
     _updates_send: Any = None
     _started: trio.Event = field(default_factory=trio.Event)
     session: Session | None = None
-    error: str | None = None
-    error_kind: str = ""
-    error_params: dict[str, Any] = field(default_factory=dict)
+    error: LobbyError | None = None
+    """Why the table did not start for us (a joiner refused, the genesis refused...)."""
     table_code: str = ""
     """The table code (``"K7QX 3MAB Z2LD W4PE"``) once the genesis is known, else ''."""
     known: KnownPlayers | None = None
@@ -201,9 +221,7 @@ class Lobby:
         host refused us or went away."""
         await self._started.wait()
         if self.session is None:
-            raise LobbyError(
-                self.error or "the table did not start", kind=self.error_kind, **self.error_params
-            )
+            raise self.error or lobby_error("the table did not start")
         return self.session
 
     async def _start_session(self, genesis: bytes, members: Sequence[_Member]) -> None:
@@ -335,17 +353,31 @@ async def host_table(
         )
 
         async def run_lobby() -> None:
-            advert = await advert_cm.__aenter__() if advert_cm is not None else None
-            if advert is not None:  # (renamed NAME-2 on a clash)
-                lobby.table_name = advert.name
-                mesh.info = {**mesh.info, "name": advert.name}
-            try:
+            async with advert_cm if advert_cm is not None else nullcontext() as advert:
+                if advert is not None:  # (renamed NAME-2 on a clash, now or a moment later)
+
+                    def renamed(old: str, new: str) -> None:
+                        lobby.table_name = new
+                        mesh.info = {**mesh.info, "name": new}
+                        lobby._updates_send.send_nowait(
+                            LobbyUpdate(
+                                tuple(m.name for m in members),
+                                game.seats,
+                                tuple(net.fingerprint(m.peer_id) for m in members),
+                                new,
+                                advert.requested if new != advert.requested else "",
+                            )
+                        )
+
+                    advert.on_rename = renamed
+                    renamed("", advert.name)
+                else:
+                    lobby._updates_send.send_nowait(
+                        LobbyUpdate((identity.name,), game.seats, (identity.fingerprint,))
+                    )
                 addresses: dict[bytes, net.Address | None] = {}
                 pending: dict[bytes, _Member] = {}  # asked, not yet confirmed
                 full = trio.Event()
-                lobby._updates_send.send_nowait(
-                    LobbyUpdate((identity.name,), game.seats, (identity.fingerprint,))
-                )
 
                 async def seat(m: _Member) -> None:
                     if full.is_set() or len(members) >= game.seats:
@@ -441,10 +473,6 @@ async def host_table(
                 roster[0][1:] = list(lobby.address)
                 for m in members[1:]:
                     await send(m.peer_id, "start", genesis, roster)
-            finally:
-                if advert_cm is not None:
-                    with trio.CancelScope(shield=True):
-                        await advert_cm.__aexit__(None, None, None)
             await lobby._start_session(genesis, members)
 
         nursery.start_soon(run_lobby)
@@ -501,7 +529,8 @@ async def _announce(
     names = tuple(m.name for m in members)
     mesh.info = {**mesh.info, "taken": len(members)}
     fps = tuple(net.fingerprint(m.peer_id) for m in members)
-    lobby._updates_send.send_nowait(LobbyUpdate(names, total, fps))
+    named = advert.name if advert is not None else ""
+    lobby._updates_send.send_nowait(LobbyUpdate(names, total, fps, named))
     seats = [[m.peer_id, *m.statement] for m in members]
     for m in members[1:]:
         await send(m.peer_id, "lobby", seats, total)
@@ -520,7 +549,7 @@ async def probe_table(
     Raises LobbyError in plain words, with its ``kind``: "unreachable" (nothing
     answered), "not a table"."""
     host, port = address[0], address[1]
-    where = {"host": host, "port": port}
+    where: dict[str, Any] = {"host": host, "port": port}
     info: dict[str, Any] | None = None
     why = ""
     refused = False
@@ -587,7 +616,13 @@ async def _connect_host(
         except net.NetError as e:
             why = str(e)
             break
-    raise LobbyError(f"cannot connect to the host at {address[0]}:{address[1]}: {why}")
+    log.warning("lobby: cannot connect to %s:%s: %s", *address, why)
+    raise lobby_error(
+        "cannot connect to the host at {host}:{port} (the connection failed or was not "
+        "secure): is the host still running? Try again",
+        host=address[0],
+        port=address[1],
+    )
 
 
 @asynccontextmanager
@@ -632,7 +667,7 @@ async def join_table(
     """
     known = known if known is not None else KnownPlayers(base)
     info = await probe_table(address, timeout=timeout, starting=starting)  # (retried)
-    where = {"host": address[0], "port": address[1]}
+    where: dict[str, Any] = {"host": address[0], "port": address[1]}
     if info.get("started"):
         raise LobbyError(
             f"the game at {address[0]}:{address[1]} has already started", kind="started", **where
@@ -643,12 +678,18 @@ async def join_table(
             **where,
         )  # fmt: skip
     if expect_fingerprint is not None and info["fp"] != expect_fingerprint:
-        raise LobbyError("the host's key is not the advertised one: someone else answers there")
+        raise _not_advertised(**where)
     try:
         options = msgpack.unpackb(info.get("options", b"\x80"), raw=False)
         game = game_info(str(info["game"])).configure(int(info["seats"]), **options)
     except Exception as e:
-        raise LobbyError(f"the host advertises a game we cannot play: {e}") from None
+        log.warning("lobby: %s:%s advertises a game we cannot play: %s", *address, e)
+        raise lobby_error(
+            "the host at {host}:{port} offers a game or options this version cannot play "
+            "({game}): is one of you running an older p2pcards?",
+            game=str(info.get("game", "?")),
+            **where,
+        ) from None
     store = _Store()
     async with (
         net.open_mesh(
@@ -675,7 +716,7 @@ async def join_table(
         host_key = await _connect_host(mesh, address, expect_key, timeout)
         fp = net.fingerprint(host_key)
         if fp != info["fp"] or (expect_fingerprint is not None and fp != expect_fingerprint):
-            raise LobbyError("the host's key is not the advertised one: someone else answers there")
+            raise _not_advertised(**where)
         lobby.host_key = host_key
         lobby.known = known
         host_name = str(info.get("host", ""))
@@ -697,9 +738,8 @@ async def join_table(
         statements: dict[bytes, tuple[str, bytes]] = {}
         host = _who(host_key, str(info.get("host", "")))
 
-        def fail(problem: str, kind: str = "", **params: Any) -> None:
-            lobby.error = problem
-            lobby.error_kind, lobby.error_params = kind, params
+        def fail(error: LobbyError) -> None:
+            lobby.error = error
             lobby._started.set()
 
         async def run_lobby() -> None:
@@ -710,13 +750,26 @@ async def join_table(
                     kind, body = open_message(ev.data, host_key, table_id)
                 except LobbyMessageError as e:
                     log.warning("lobby: the host %s sent an invalid message: %s", host, e)
-                    return fail(f"the host {host} sent an invalid lobby message: {e}")
+                    return fail(
+                        lobby_error(
+                            "the host {name} sent a message that is not valid (not signed by "
+                            "it, or malformed): not joined",
+                            name=host,
+                        )
+                    )
                 if kind == "lobby":
                     try:
                         seats = _read_statements(body, table_id)
                     except LobbyMessageError as e:
                         log.warning("lobby: the host %s sent an invalid seat list: %s", host, e)
-                        return fail(f"the host {host} sent an invalid seat list: {e}")
+                        return fail(
+                            lobby_error(
+                                "the host {name} sent a list of seats that is not valid (a "
+                                "seat's statement not signed by that seat, or a bad key): "
+                                "not joined",
+                                name=host,
+                            )
+                        )
                     statements.update({pid: (n, k) for pid, n, k in seats})
                     lobby._updates_send.send_nowait(
                         LobbyUpdate(
@@ -734,19 +787,24 @@ async def join_table(
                     elif code == "name taken":
                         params["name"] = identity.name
                     elif code != "not admitted":
-                        code = ""
-                    return fail(f"the host refused: {reason}", code, **params)
+                        log.warning("lobby: the host %s refused: %s", host, reason)
+                        return fail(
+                            lobby_error(
+                                "the host refused to seat you ({reason})", reason=reason, **params
+                            )
+                        )
+                    return fail(LobbyError(f"the host refused: {reason}", kind=code, **params))
                 elif kind == "start":
                     raw = body[0] if len(body) == 2 else None
-                    problem = _check_genesis(raw, identity, host_key, game, statements)
-                    if not problem:
+                    problem = _check_genesis(raw, identity, host_key, game, statements, host)
+                    if problem is None:
                         assert isinstance(raw, bytes)
-                        bad = await _confirm_seats(raw, host_name, known, confirm, identity.peer_id)
-                        if bad is not None:
-                            return fail(str(bad), bad.kind, **bad.params)
-                    if problem:
+                        problem = await _confirm_seats(
+                            raw, host_name, known, confirm, identity.peer_id, host
+                        )
+                    if problem is not None:
                         log.warning("lobby: the host %s: %s", host, problem)
-                        return fail(f"{problem} (host {host})")
+                        return fail(problem)
                     assert isinstance(raw, bytes)
                     members = _read_roster(body[1])
                     for m in members:
@@ -758,7 +816,9 @@ async def join_table(
                     return
 
         def on_genesis(raw: bytes) -> None:
-            if lobby._started.is_set() or _check_genesis(raw, identity, host_key, game, statements):
+            if lobby._started.is_set():
+                return
+            if _check_genesis(raw, identity, host_key, game, statements, host) is not None:
                 return
             store.on_genesis = None
             _e, g = verify_genesis(raw)
@@ -766,9 +826,9 @@ async def join_table(
             members[0].address = address
 
             async def start() -> None:
-                bad = await _confirm_seats(raw, host_name, known, confirm, identity.peer_id)
+                bad = await _confirm_seats(raw, host_name, known, confirm, identity.peer_id, host)
                 if bad is not None:
-                    return fail(str(bad), bad.kind, **bad.params)
+                    return fail(bad)
                 await lobby._start_session(raw, members)
 
             nursery.start_soon(start)
@@ -779,6 +839,15 @@ async def join_table(
             yield lobby
         finally:
             nursery.cancel_scope.cancel()
+
+
+def _not_advertised(**where: Any) -> LobbyError:
+    """The host answering at ``host:port`` is not the one mDNS or the probe named."""
+    return lobby_error(
+        "the host at {host}:{port} has another key than the one it advertised: someone "
+        "else answers there; not joined",
+        **where,
+    )
 
 
 def _not_confirmed(check: PlayerCheck) -> LobbyError:
@@ -806,14 +875,25 @@ def _not_confirmed(check: PlayerCheck) -> LobbyError:
 
 
 async def _confirm_seats(
-    raw: bytes, host_name: str, known: KnownPlayers, confirm: Confirm | None, me: bytes
+    raw: bytes,
+    host_name: str,
+    known: KnownPlayers,
+    confirm: Confirm | None,
+    me: bytes,
+    host: str = "",
 ) -> LobbyError | None:
     """None if every seat of the genesis ``raw`` may be sat with: seat 0 under the host
     name we confirmed, and every known name with its known key or confirmed anyway;
     else the LobbyError (kind "key changed" with ``role="seat"`` and ``seat``)."""
     _entry, g = verify_genesis(raw)
     if g.seats[0].name != host_name:
-        return LobbyError(f"the genesis names the host {g.seats[0].name}, not {host_name}")
+        return lobby_error(
+            "the host {host} started a table that names its host {name}, not {host_name}: "
+            "not joined",
+            host=host,
+            name=g.seats[0].name,
+            host_name=host_name,
+        )
     for i, s in enumerate(g.seats[1:], 1):
         if s.identity == me:
             continue
@@ -880,35 +960,66 @@ def _check_genesis(
     host_key: bytes,
     game: Game[Any],
     statements: dict[bytes, tuple[str, bytes]] | None = None,
-) -> str:
-    """'' if the genesis is what we agreed to sit at, else why not: signed by the host
-    we joined, the advertised game and options, every seat's identity and sealing key
-    valid (canonical, not of small order), our own seat with our name and keys, and
-    every seat as its own signed statement in the lobby said (``statements``: identity
-    -> (name, sealing key))."""
+    host: str = "",
+) -> LobbyError | None:
+    """None if the genesis is what we agreed to sit at, else why not (``host``: the
+    host's name and fingerprint, for the message): signed by the host we joined, the
+    advertised game and options, every seat's identity and sealing key valid (canonical,
+    not of small order), our own seat with our name and keys, and every seat as its own
+    signed statement in the lobby said (``statements``: identity -> (name, sealing
+    key)).  Seats are counted from 1 in the messages."""
     if not isinstance(raw, bytes):
-        return "the host sent a malformed genesis"
+        return lobby_error("the host {host} sent a malformed genesis: not joined", host=host)
     try:
         _entry, g = verify_genesis(raw)
     except TranscriptError as e:
-        return f"the host sent an invalid genesis: {e}"
+        log.warning("lobby: the host %s sent an invalid genesis: %s", host, e)
+        return lobby_error(
+            "the host {host} sent a genesis that is not valid (not signed, or malformed): "
+            "not joined",
+            host=host,
+        )
     if g.seats[0].identity != host_key:
-        return "the genesis is not signed by the host we joined"
+        return lobby_error(
+            "the genesis the host {host} sent is not signed by it: not joined", host=host
+        )
     if g.game != game.name or dict(g.options) != dict(game.options) or len(g.seats) != game.seats:
-        return "the genesis names another game or other options than were advertised"
+        return lobby_error(
+            "the genesis the host {host} sent names another game or other options than it "
+            "advertised: not joined",
+            host=host,
+        )
     for i, s in enumerate(g.seats):
         try:
             check_ed25519_key(s.identity, seat=i)
             check_x25519_key(s.sealing, seat=i)
         except InvalidPublicKey as e:
-            return f"the genesis gives seat {i} ({s.name}) a bad key: {e.message}"
+            log.warning("lobby: the host %s: seat %d (%s) has a bad key: %s", host, i, s.name, e)
+            return lobby_error(
+                "the genesis the host {host} sent gives seat {seat} ({name}) a key that is "
+                "not valid: not joined",
+                host=host,
+                seat=i + 1,
+                name=s.name,
+            )
     mine = [s for s in g.seats if s.identity == identity.peer_id]
     if len(mine) != 1 or mine[0].sealing != identity.sealing_public:
-        return "the genesis does not seat us with our own keys"
+        return lobby_error(
+            "the genesis the host {host} sent does not seat you with your own keys: not joined",
+            host=host,
+        )
     if mine[0].name != identity.name:
-        return "the genesis does not give our name"
+        return lobby_error(
+            "the genesis the host {host} sent does not give your name: not joined", host=host
+        )
     for i, s in enumerate(g.seats):
         said = (statements or {}).get(s.identity)
         if said is not None and said != (s.name, s.sealing):
-            return f"the genesis gives seat {i} another name or key than it stated: {s.name}"
-    return ""
+            return lobby_error(
+                "the genesis the host {host} sent gives seat {seat} another name or key than "
+                "that seat stated ({name}): not joined",
+                host=host,
+                seat=i + 1,
+                name=s.name,
+            )
+    return None

@@ -17,7 +17,7 @@ import trio
 from p2pcards import net
 from p2pcards.files import home
 from p2pcards.identity import Identity
-from p2pcards.peer._lobby import LobbyError
+from p2pcards.peer._lobby import lobby_error
 from p2pcards.peer._session import Session
 from p2pcards.peer._storage import TableStorage, read_entries
 from p2pcards.table import Table
@@ -153,11 +153,11 @@ async def resume_table(
     entries = storage.entries()
     secrets = storage.secrets()
     if not entries:
-        raise LobbyError(f"no log of table {table_id.hex()} to resume")
+        raise lobby_error("no log of table {table} to resume", table=table_id.hex()[:8])
     _e, g = verify_genesis(entries[0])
     ids = [s.identity for s in g.seats]
     if identity.peer_id not in ids:
-        raise LobbyError("this identity has no seat at that table")
+        raise lobby_error("you have no seat at table {table}", table=table_id.hex()[:8])
     me = ids.index(identity.peer_id)
     table = Table(
         entries[0],

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from p2pcards.ui._base import Presenter, symbols
+from p2pcards.ui._lobby import lobby_error_text
 from p2pcards.ui._menu import Choice, Menu
 from p2pcards.ui._model import Backs, Column, Line, Part, Section, Sheet, Styled, cards_line
 from p2pcards.ui._names import Names, seat_names
@@ -79,6 +80,7 @@ __all__ = [
     "cards_line",
     "cheat_text",
     "dealer_line",
+    "lobby_error_text",
     "presenter",
     "presenter_names",
     "result_line",

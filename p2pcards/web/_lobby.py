@@ -34,11 +34,12 @@ from p2pcards.peer import (
     drop_table,
     host_table,
     join_table,
+    lobby_error,
     resume_table,
     run_bot,
     unfinished_tables,
 )
-from p2pcards.ui import Texts
+from p2pcards.ui import Texts, lobby_error_text
 from p2pcards.web._lan import ControllerSource
 
 log = logging.getLogger("p2pcards.web")
@@ -358,7 +359,8 @@ class LobbyService:
                     e = _first_leaf(group)
                     log.info("web lobby: %s", e)
                     if self._task is scope:  # not a table left behind for a newer one
-                        self.status, self.error, self.failure = "idle", str(e), e
+                        said = isinstance(e, LobbyError) and lobby_error_text(e, Texts(self.lang))
+                        self.status, self.error, self.failure = "idle", said or str(e), e
                         self._publish()
 
         self._nursery.start_soon(task)
@@ -376,7 +378,7 @@ class LobbyService:
         try:
             async with net.browse(interfaces=self.interfaces) as browser:
                 while True:
-                    found = sorted(browser.tables().values(), key=lambda a: a.name)
+                    found = browser.tables()
                     if found != self.tables:
                         self.tables = found
                         self._publish()
@@ -439,8 +441,8 @@ class LobbyService:
                     else:
                         await self.wait_change(self._rev)
             if address is None:
-                raise LobbyError(
-                    f"no table called {target!r} was found", kind="not found", target=target
+                raise lobby_error(
+                    "no table called {target!r} was found", "not found", target=target
                 )
         async with join_table(
             self.identity,

@@ -79,8 +79,8 @@ def test_lan_branch_lists_the_tables_found(
     )
 
     class FakeBrowser:
-        def tables(self) -> dict[str, net.TableAd]:
-            return {ad.name: ad}
+        def tables(self) -> list[net.TableAd]:
+            return [ad]
 
     @asynccontextmanager
     async def fake_browse(**kw: object):  # type: ignore[no-untyped-def]

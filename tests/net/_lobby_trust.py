@@ -25,19 +25,22 @@ import os
 import stat
 import sys
 import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import trio
+from zeroconf import IPVersion, Zeroconf
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from p2pcards import net  # noqa: E402
-from p2pcards.cli.list_tables import table_lines  # noqa: E402
 from p2pcards.games import load_game  # noqa: E402
 from p2pcards.identity import new_identity  # noqa: E402
+from p2pcards.net import _discovery  # noqa: E402
+from p2pcards.net._discovery import _service_info  # noqa: E402
 from p2pcards.peer import KnownPlayers, LobbyError, PlayerCheck, host_table, join_table  # noqa: E402
 
 GAME = load_game("akulina", seats=2)
@@ -157,42 +160,120 @@ async def changed_host(base: Path, boris: Any) -> dict[str, Any]:
     return out
 
 
+@asynccontextmanager
+async def impostor_advert(lobby: Any, name: str, server: str) -> AsyncIterator[None]:
+    """Answer mDNS for ``lobby`` (hosted with ``mdns=False``) under exactly the instance
+    name ``name``, as an attacker would: no probing, no renaming (a raw zeroconf
+    registration, ``cooperating_responders``), SRV target ``server``."""
+    ad = net.TableAd(
+        name=name,
+        table_id=lobby.mesh.table_id,
+        game=GAME.name,
+        seats_taken=1,
+        seats_total=GAME.seats,
+        host_name=lobby.identity.name,
+        host_key=lobby.identity.peer_id,
+        port=lobby.address[1],
+        addresses=(LO,),
+    )
+    info = _service_info(ad, f"{name}.{net.SERVICE_TYPE}", server)
+    zc = await trio.to_thread.run_sync(
+        lambda: Zeroconf(interfaces=[LO], ip_version=IPVersion.V4Only)
+    )
+    try:
+        await trio.to_thread.run_sync(
+            lambda: zc.register_service(info, cooperating_responders=True)
+        )
+        yield
+    finally:
+        with trio.CancelScope(shield=True):
+            await trio.to_thread.run_sync(zc.close)
+
+
+async def _announced(lobby: Any, renamed: bool = False) -> Any:
+    """The host's next LobbyUpdate that names the announced table (``renamed``: one
+    saying the name had to change)."""
+    async for u in lobby.updates:
+        if u.table_name and (u.renamed_from or not renamed):
+            return u
+    raise AssertionError("the lobby ended")
+
+
+async def p2pcards(*args: str) -> list[Any]:
+    """Run ``p2pcards ARGS`` as a process: [exit status, stdout lines, stderr]."""
+    done = await trio.run_process(
+        [sys.executable, "-m", "p2pcards.cli", *args, "--lang", "en", "--interface", LO],
+        capture_stdout=True,
+        capture_stderr=True,
+        check=False,
+        cwd=ROOT,
+    )
+    return [done.returncode, done.stdout.decode().splitlines(), done.stderr.decode()]
+
+
 async def spoofed_mdns(base: Path, anna: Any) -> dict[str, Any]:
-    """The real Anna and an impostor advertise "Стол Ани" hosted by "Аня"; a player
-    who knows Anna lists and tries to join the impostor."""
+    """The real Anna hosts "Стол Ани"; an impostor, also called "Аня", answers mDNS
+    under exactly that instance name.  As commands: ``p2pcards list`` of a player who
+    knows nobody, ``p2pcards join 'Стол Ани'`` and ``p2pcards join IMPOSTOR:PORT`` of a
+    player who played with the real Anna; then what ``p2pcards join IMPOSTOR:PORT``
+    does (in-process: no mDNS there)."""
     out: dict[str, Any] = {}
     mallory = new_identity("Аня")
-    home = base / "player"
+    home, fresh = base / "player", base / "fresh"
     home.mkdir()
+    fresh.mkdir()
     KnownPlayers(home).remember([("Аня", anna.peer_id)])
-    common = dict(bind=LO, interfaces=[LO], open_table=True)
+    common = dict(bind=LO, open_table=True)
     async with (
-        net.browse(interfaces=[LO], probe_interval=0.5) as browser,
-        host_table(anna, GAME, table_name="Стол Ани", base=base / "a4", **common),
+        host_table(
+            anna, GAME, table_name="Стол Ани", base=base / "a4", interfaces=[LO], **common
+        ) as real,
+        host_table(mallory, GAME, base=base / "m4", mdns=False, **common) as fake,
     ):
-        while len(browser.tables()) < 1:  # the real table is on the air (and probed)
-            await trio.sleep(0.05)
-        async with host_table(mallory, GAME, table_name="Стол Ани", base=base / "m4", **common):
-            while len(browser.tables()) < 2:  # so is the impostor's
-                await trio.sleep(0.05)
-            by_fp = {ad.fingerprint: name for name, ad in browser.tables().items()}
-            out["names"] = [by_fp[anna.fingerprint], by_fp[mallory.fingerprint]]
-            # what `p2pcards list` prints for what the browser sees (in-process: the
-            # command itself listens for a fixed time, this waited for both tables)
-            tables = sorted(browser.tables().values(), key=lambda a: a.name)
-            out["list"] = table_lines(tables, "en", KnownPlayers(home))
-            # `p2pcards join NAME --yes` for the impostor's name: what find_table does
-            # (the advertised address and fingerprint), then join_table with yes
-            ad = browser.tables()[out["names"][1]]
-            out["join"] = await _sit(
-                SimpleNamespace(address=ad.address, started=trio.sleep_forever),
-                new_identity("Гоша"),
-                expect_fingerprint=ad.fingerprint,
-                base=home,
-                yes=True,
-            )
+        await _announced(real)
+        # (its SRV target sorts first: the real host, within its first seconds, keeps
+        # the name by the tie-break, and would keep it anyway once established)
+        async with impostor_advert(fake, "Стол Ани", "a-mallory.local."):
+            where = f"{fake.address[0]}:{fake.address[1]}"
+            cmds = {  # (both are on the air before either command has started)
+                "list": ("list", "--home", str(fresh), "--timeout", "4"),
+                "join_name": ("join", "Стол Ани", "--yes", "--home", str(home)),
+            }
+
+            async def run(key: str, args: tuple[str, ...]) -> None:
+                out[key] = await p2pcards(*args)
+
+            async with trio.open_nursery() as n:
+                for key, args in cmds.items():
+                    n.start_soon(run, key, args)
+                # `p2pcards join IMPOSTOR:PORT --yes` (in-process: no mDNS to go through)
+                out["join_impostor"] = await _sit(fake, new_identity("Гоша"), base=home, yes=True)
+        out["real_name"] = real.table_name
     out["anna_fp"], out["mallory_fp"] = anna.fingerprint, mallory.fingerprint
+    out["impostor_address"] = where
     return out
+
+
+async def renamed(base: Path) -> dict[str, Any]:
+    """Another host registers "Стол Веры" at the same moment (within the host's first
+    seconds on the air) and wins the tie-break: the host takes "Стол Веры-2" and says so."""
+    vera, rival = new_identity("Вера"), new_identity("Гоша")
+    kw: dict[str, Any] = dict(bind=LO, open_table=True)
+    async with (
+        host_table(
+            vera, GAME, table_name="Стол Веры", base=base / "v", interfaces=[LO], **kw
+        ) as lobby,
+        host_table(rival, GAME, base=base / "g", mdns=False, **kw) as other,
+    ):
+        first = await _announced(lobby)
+        async with impostor_advert(other, "Стол Веры", "zz-rival.local."):
+            u = await _announced(lobby, renamed=True)
+            name = lobby.mesh.info["name"]
+    return {
+        "first": [first.table_name, first.renamed_from],
+        "update": [u.table_name, u.renamed_from, list(u.names)],
+        "lobby": [lobby.table_name, name],
+    }
 
 
 async def main() -> dict[str, Any]:
@@ -213,10 +294,15 @@ async def main() -> dict[str, Any]:
         out["spoofed"] = await spoofed_mdns(base, anna)
         seconds["spoofed"] = trio.current_time() - t0
 
+    async def rename() -> None:
+        out["renamed"] = await renamed(base)
+        seconds["renamed"] = trio.current_time() - t0
+
     with trio.fail_after(90):
         async with trio.open_nursery() as n:
             n.start_soon(in_order)
             n.start_soon(spoofed)
+            n.start_soon(rename)
     out["seconds"] = seconds
     out["anna"] = [anna.fingerprint, anna.peer_id.hex()]
     out["boris"] = [boris.fingerprint, boris.peer_id.hex()]
@@ -225,5 +311,8 @@ async def main() -> dict[str, Any]:
 
 if __name__ == "__main__":
     assert os.environ.get("P2PCARDS_IN_NETNS") == "1", "runs only inside a netns"
+    # a host watches its name for the whole scenario, not its first 2 s: the rival
+    # appears within the window however loaded the machine is
+    _discovery.CONFLICT_SECONDS = 60.0
     result = trio.run(main)
     print("RESULT " + json.dumps(result, ensure_ascii=False), flush=True)

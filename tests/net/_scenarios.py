@@ -384,7 +384,7 @@ async def join_no_multicast() -> Any:
     out["host_name"] = (await host.line())["name"]
     async with net.browse(interfaces=["127.0.0.1"], probe_interval=0.3) as browser:
         await trio.sleep(1.5)
-        out["browsed"] = sorted(browser.tables())
+        out["browsed"] = [t.name for t in browser.tables()]
     info = await net.probe(("127.0.0.1", 42001))
     out["probe"] = {"name": info["name"], "game": info["game"]}
     log = net.MemoryLog()

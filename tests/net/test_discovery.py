@@ -55,7 +55,7 @@ async def test_a_resolve_finishing_while_browse_closes_is_not_an_error() -> None
     """Was: a bot's ``find_table`` left its browse block while a resolve finished; the
     resolve loop reported the update into the closed events channel and the bot died of
     ``trio.ClosedResourceError`` (scripts/demo, under load)."""
-    from p2pcards.net._discovery import Browser, TableLost
+    from p2pcards.net._browse import Browser, TableLost
 
     b = Browser(None, 1.0, 1.0)  # type: ignore[arg-type]  # (no zeroconf needed)
     b._events_send.close()

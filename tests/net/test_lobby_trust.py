@@ -60,17 +60,51 @@ def test_a_joiner_warns_about_a_known_host_name_with_another_key(trust: Any) -> 
     assert asked["role"] == "host" and asked["status"] == "changed"
 
 
-def test_a_spoofed_mdns_answer_is_listed_with_both_fingerprints_and_joining_it_warns(
+def test_an_impostor_under_the_same_instance_name_is_listed_beside_the_real_table(
     trust: Any,
 ) -> None:
+    """``p2pcards list`` (the player knows neither host): both tables, each with its
+    host's fingerprint, and a warning that two tables have one name with different keys."""
     s = trust["spoofed"]
-    real, fake = s["names"]
-    assert real == "Стол Ани" and fake.startswith("Стол Ани") and fake != real
-    lines = s["list"]
-    i_real, i_fake = lines.index(real), lines.index(fake)
-    assert s["anna_fp"] in lines[i_real + 1] and s["mallory_fp"] in lines[i_fake + 1]
-    assert (
-        lines[i_fake + 2].strip() == f"WARNING: not the Аня you played with before [{s['anna_fp']}]"
+    assert s["real_name"] == "Стол Ани"  # the real host kept its name
+    rc, lines, err = s["list"]
+    assert rc == 0, err
+    assert lines.count("Стол Ани") == 2
+    details = [x for x in lines if x.startswith("   Akulina")]
+    assert len(details) == 2
+    assert {s["anna_fp"], s["mallory_fp"]} == {x.split("[")[1].split("]")[0] for x in details}
+    assert lines[-1] == (
+        "WARNING: 2 tables are called 'Стол Ани', with different host keys: ask the host "
+        "which fingerprint is theirs (someone may be pretending to be them)"
     )
-    assert sum("WARNING" in x for x in lines) == 1  # the real Anna is not warned about
-    assert s["join"].startswith("WARNING: the host says it is Аня") and s["mallory_fp"] in s["join"]
+    assert not any("not the Аня you played with" in x for x in lines)  # nobody is known
+
+
+def test_joining_the_shared_name_or_the_impostor_warns(trust: Any) -> None:
+    """``p2pcards join 'Стол Ани' --yes`` of a player who knows the real Anna: joins
+    neither, lists both with their fingerprints and marks the impostor; joining the
+    impostor by its address with ``yes``: refused with the warning naming both
+    fingerprints."""
+    s = trust["spoofed"]
+    rc, lines, err = s["join_name"]
+    assert rc == 1, err
+    assert lines[1].startswith("WARNING: 2 tables are called 'Стол Ани'")
+    i_fake = next(i for i, x in enumerate(lines) if s["mallory_fp"] in x)
+    assert lines[i_fake + 1].strip() == (
+        f"WARNING: not the Аня you played with before [{s['anna_fp']}]"
+    )
+    assert any(s["anna_fp"] in x for x in lines)
+    assert sum("not the Аня" in x for x in lines) == 1  # the real Anna is not warned about
+    assert lines[-1] == "join one by its address: p2pcards join HOST:PORT"
+    said = s["join_impostor"]
+    assert said.startswith("WARNING: the host says it is Аня") and s["mallory_fp"] in said
+    assert s["anna_fp"] in said and said.endswith("<key changed>")
+
+
+def test_a_host_that_took_a_name_at_the_same_moment_as_another_takes_name_2(
+    trust: Any,
+) -> None:
+    r = trust["renamed"]
+    assert r["first"] == ["Стол Веры", ""]
+    assert r["update"] == ["Стол Веры-2", "Стол Веры", ["Вера"]]
+    assert r["lobby"] == ["Стол Веры-2", "Стол Веры-2"]  # and probes answer with it

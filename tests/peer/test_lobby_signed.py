@@ -27,6 +27,8 @@ from p2pcards.peer._signed import (
     verify_body,
 )
 from p2pcards.transcript import Genesis, SeatInfo, make_genesis, table_code
+from p2pcards.ui import Texts, lobby_error_text
+from tests.ui._latin import foreign_words
 
 TABLE = bytes(range(16))
 SMALL_X25519 = [bytes(32), b"\x01" + bytes(31)]  # u = 0 and u = 1: small order
@@ -82,20 +84,36 @@ def _genesis(ids: list, seats: list[SeatInfo] | None = None) -> bytes:
 
 
 def test_the_genesis_is_checked_seat_by_seat() -> None:
+    """Each problem names the seat (counted from 1) and is worded in Russian too."""
     ids = [new_identity(n) for n in ("Аня", "Boris", "Вера")]
     game = load_game("akulina", seats=3)
     host, me = ids[0].peer_id, ids[1]
-    assert _check_genesis(_genesis(ids), me, host, game) == ""
+    assert _check_genesis(_genesis(ids), me, host, game) is None
     seats = [SeatInfo(i.name, i.peer_id, i.sealing_public) for i in ids]
+
+    def problem(genesis: bytes, *stated: dict[bytes, tuple[str, bytes]]) -> tuple[str, str]:
+        e = _check_genesis(genesis, me, host, game, *stated, host="Аня [AAAA]")
+        assert e is not None
+        return str(e), lobby_error_text(e, Texts("ru"))
+
     bad = [seats[0], seats[1], SeatInfo("Вера", ids[2].peer_id, SMALL_X25519[0])]
-    assert "seat 2 (Вера)" in _check_genesis(_genesis(ids, bad), me, host, game)
+    assert problem(_genesis(ids, bad)) == (
+        "the genesis the host Аня [AAAA] sent gives seat 3 (Вера) a key that is not valid: "
+        "not joined",
+        "генезис от хозяина Аня [AAAA] даёт месту 3 (Вера) недопустимый ключ: вы не вошли",
+    )
     bad = [seats[0], seats[1], SeatInfo("Вера", ORDER2_ED25519, ids[2].sealing_public)]
-    assert "seat 2 (Вера)" in _check_genesis(_genesis(ids, bad), me, host, game)
+    assert "seat 3 (Вера)" in problem(_genesis(ids, bad))[0]
     renamed = [seats[0], SeatInfo("Борис", me.peer_id, me.sealing_public), seats[2]]
-    assert "our name" in _check_genesis(_genesis(ids, renamed), me, host, game)
+    en, ru = problem(_genesis(ids, renamed))
+    assert "does not give your name" in en and ru == (
+        "генезис от хозяина Аня [AAAA] не даёт вам вашего имени: вы не вошли"
+    )
     # Вера's own statement in the lobby gave another sealing key than the genesis does
     stated = {ids[2].peer_id: ("Вера", new_identity("v").sealing_public)}
-    assert "seat 2" in _check_genesis(_genesis(ids), me, host, game, stated)
+    assert "seat 3 another name or key" in problem(_genesis(ids), stated)[0]
+    for text in (problem(b"junk")[1], problem(_genesis(ids), stated)[1]):
+        assert foreign_words(text.replace("AAAA", "")) == [], text
 
 
 def test_a_seat_statement_changed_by_the_host_is_refused() -> None:

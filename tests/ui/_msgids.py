@@ -5,7 +5,8 @@ gettext's xgettext would), plus argparse's own texts that a user sees.
 Found: ``t("…")``, ``self.t("…")``, ``t.n("…", "…", n)`` (a plural), ``self.say(…, "you",
 "other")``, ``tr(lang, "…")``/``trn(lang, "…", "…", n)`` in the cli, the ``help=``,
 ``description=`` and ``epilog=`` texts of the cli's parsers, ``OptionError("…", …)``,
-``Option(name, default, "help", …)``, ``N_("…")`` and the values of ``NOTES``-like dicts
+``Option(name, default, "help", …)``, ``N_("…")``, the peer's ``lobby_error("…", …)``
+and the values of ``NOTES``-like dicts
 / ``TITLE`` class attributes passed to ``t``.
 """
 
@@ -23,6 +24,7 @@ SOURCES = (
     + sorted((PKG / "cli").rglob("*.py"))
     + sorted((PKG / "games").rglob("*.py"))
     + sorted((PKG / "web").rglob("*.py"))
+    + sorted((PKG / "peer").glob("*.py"))
 )
 
 ARGPARSE = {
@@ -83,12 +85,18 @@ def _walk(path: Path, out: dict[str, Msg]) -> None:
     in_cli = "/cli/" in rel
     in_games = rel.startswith("p2pcards/games/")
     in_web = rel.startswith("p2pcards/web/")
+    in_peer = rel.startswith("p2pcards/peer/")
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             f = node.func
             strs = _strs(node.args)
             where = f"{rel}:{node.lineno}"
             fn = _name(f)
+            if fn == "lobby_error" and strs:  # the lobby's errors: lobby_error("msgid", ...)
+                out.setdefault(strs[0], Msg(where))
+                continue
+            if in_peer:
+                continue
             if in_games:
                 if fn == "OptionError" and node.args and isinstance(node.args[0], ast.Constant):
                     out.setdefault(str(node.args[0].value), Msg(where))

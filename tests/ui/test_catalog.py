@@ -58,7 +58,9 @@ def test_russian_texts_use_only_the_placeholders_given_and_no_english(ru: Catalo
         if not m.id:
             continue
         msgid = m.id[0] if m.pluralizable else m.id
-        in_ui = any(f.startswith("p2pcards/ui/") for f, _ in m.locations)
+        in_ui = any(  # (the lobby's errors name the commands that help: as the CLI's)
+            f.startswith("p2pcards/ui/") and f != "p2pcards/ui/_lobby.py" for f, _ in m.locations
+        )
         for f in _forms(m.string):
             assert set(BRACES.findall(f)) <= set(BRACES.findall(msgid)) | RU_ONLY | {"n"}, f
             assert {x.group() for x in PERCENT.finditer(f)} <= {
