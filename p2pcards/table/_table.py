@@ -79,6 +79,7 @@ from p2pcards.transcript import (
     Pending,
     TranscriptError,
     make_accept,
+    sign_entry,
 )
 from p2pcards.transcript import Entry as LogEntry
 
@@ -315,13 +316,30 @@ class Table:
         return self._pump()
 
     def leave(self) -> list[Output]:
-        """This seat leaves: sign a leave (kind ``"leave"``, at the next log position,
-        body ``[]``) for the peer layer to send to every other seat, which may then vote
+        """This seat leaves: sign a leave (kind ``"leave"``, at the next log position, or
+        after this seat's contribution to the open round when the log has not reached
+        it yet; body ``[]``) for the peer layer to send to every other seat, which may then vote
         this seat out at once (``reason="left"``).  It is a message, never a log entry;
         this seat makes no more moves.  Raises ValueError for an observer."""
         if self.me is None or self._key is None:
             raise ValueError("an observer has no seat to leave")
-        entry = self.log.sign_next(self._key, self.me, LEAVE, [], self.hand)
+        seq = self.log.head.seq + 1
+        step = self._step
+        if isinstance(step, RoundStep) and step.rnd is not None and self.me in step.rnd.seqs:
+            # our contribution to the open round is signed for a position the log has not
+            # reached yet: the leave comes after it, or a seat holding the whole round
+            # would take it for a leave older than our entries (a replay) and ignore it
+            seq = max(seq, step.rnd.seqs[self.me] + 1)
+        entry = sign_entry(
+            self._key,
+            table=self.table_id,
+            hand=self.hand,
+            seq=seq,
+            prev=self.log.head.hash,
+            seat=self.me,
+            kind=LEAVE,
+            body=[],
+        )
         self.left = True
         return [Broadcast(entry.raw, entry.seq, LEAVE)]
 

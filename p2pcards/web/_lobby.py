@@ -463,6 +463,7 @@ class LobbyService:
             async def updates() -> None:
                 async for u in lobby.updates:
                     self.seated, self.total = tuple(u.names), u.total
+                    self.table_name = u.table_name or self.table_name  # (NAME-2 after a clash)
                     self._publish()
 
             n.start_soon(updates)

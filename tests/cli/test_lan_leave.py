@@ -1,66 +1,80 @@
-"""Leaving a LAN table with ``q`` (issue 15 item 1), through pseudo-terminals on
-loopback (no mDNS): Boris joins a 3-seat Akulina table (the host plays headless beside
-one bot), quits at his first prompt; his command prints one line naming the command that
-brings him back and exits 130; the host sees "Boris left the table" and the hand ends at
-once by vote (no stall limit waited: the table's is 600 s), Boris forfeiting."""
+"""Leaving a LAN table with ``q`` and with Ctrl-C (issue 15 item 1), and the English
+question about an unfinished table, through pseudo-terminals in a private network
+namespace (``_lan_leave.py``: two tables at once, one netns run for the module)."""
 
 from __future__ import annotations
 
-import os
+import json
 import sys
 from pathlib import Path
+from typing import Any
 
-import pexpect
+import pytest
 
 from p2pcards.peer._storage import read_entries
 from p2pcards.table import audit_entries
+from tests.net._netns import run_in_netns
+from tests.ui._latin import foreign_words
+
+HERE = Path(__file__).resolve().parent
 
 
-def _spawn(args: list[str], home: Path) -> pexpect.spawn:
-    env = dict(os.environ, TERM="xterm-256color", COLUMNS="100", LINES="50")
-    env["P2PCARDS_HOME"] = str(home)
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "p2pcards.cli", *args, "--lang", "en"],
-        env=env,
-        encoding="utf-8",
-        timeout=90,
-        dimensions=(50, 100),
-    )
+@pytest.fixture(scope="module")
+def left() -> Any:
+    out = run_in_netns([sys.executable, str(HERE / "_lan_leave.py")], timeout=180)
+    return json.loads(next(x for x in out.splitlines() if x.startswith("RESULT "))[7:])
 
 
-def test_a_seat_that_quits_with_q_is_voted_out_at_once(tmp_path: Path) -> None:
-    host = _spawn(
-        ["host", "akulina", "--seats", "3", "--bots", "1", "--headless", "basic",
-         "--no-mdns", "--bind", "127.0.0.1", "--open", "--stall-limit", "600",
-         "--player-name", "Anya"],
-        tmp_path / "anya",
-    )  # fmt: skip
-    boris = None
-    try:
-        host.expect(r"p2pcards join (127\.0\.0\.1:\d+)")
-        address = host.match.group(1)
-        boris = _spawn(["join", address, "--yes", "--player-name", "Boris"], tmp_path / "boris")
-        boris.expect(r"choice> ")
-        boris.sendline("q")
-        boris.expect(r"you left the table; (.*) brings you back")
-        assert f"join {address}" in boris.match.group(1)
-        boris.expect(pexpect.EOF)
-        host.expect(r"Boris left the table")
-        host.expect(r"the hand is over: Boris left the table and forfeits")
-        host.expect(pexpect.EOF)
-    finally:
-        host.close(force=True)
-        if boris is not None:
-            boris.close(force=True)
-    assert boris is not None and boris.exitstatus == 130
-    assert "Traceback" not in (boris.before or "")
-    assert host.exitstatus == 3
-    [log] = list((tmp_path / "anya" / "tables").glob("*.log"))
-    report = audit_entries(read_entries(log))
+def _audit(left: Any, host: str) -> Any:
+    [log] = left["logs"][host]
+    return audit_entries(read_entries(Path(log)))
+
+
+def test_a_seat_that_quits_with_q_is_voted_out_at_once_and_forfeits(left: Any) -> None:
+    text, rc = left["boris"]
+    assert rc == 130 and "Traceback" not in text
+    assert "вы вышли из-за стола; вернуться: p2pcards --lang ru join 'Стол Ани'" in text
+    anya, rc = left["anya"]
+    assert "the hand is over: Борис left the table and forfeits" in anya
+    assert rc == 3 and "Traceback" not in anya
+    report = _audit(left, "anya")
     assert report.verdict == "abandoned" and report.cheats == []
-    assert report.table is not None and report.table.abandoned is not None
     ab = report.table.abandoned
-    boris_seat = report.seats.index("Boris")
-    assert (ab.seat, ab.reason) == (boris_seat, "left")
-    assert ab.result is not None and ab.result["losers"] == [boris_seat]
+    boris = report.seats.index("Борис")
+    assert (ab.seat, ab.reason) == (boris, "left")  # the stall limit (600 s) never came
+    assert ab.result is not None and ab.result["losers"] == [boris]
+
+
+def test_a_seat_that_presses_ctrl_c_leaves_with_one_line_and_the_hand_ends(left: Any) -> None:
+    text, rc = left["vera"]
+    assert rc == 130 and "Traceback" not in text and "KeyboardInterrupt" not in text
+    assert "you left the table; p2pcards --lang en join 127.0.0.1:" in text
+    gosha, rc = left["gosha"]
+    assert "the hand is abandoned, no result: Vera left the table" in gosha
+    assert rc == 3 and "Traceback" not in gosha
+    report = _audit(left, "gosha")
+    ab = report.table.abandoned
+    assert (ab.seat, ab.reason, ab.result) == (report.seats.index("Vera"), "left", None)
+
+
+def test_the_unfinished_table_is_asked_about_in_english(left: Any) -> None:
+    q = left["question"]
+    assert "You have an unfinished table: Akulina (Old Maid) d1d2d3d4 (Vera, Борис, Вера; " in q
+    for line in (
+        "  1. resume it",
+        "  2. start the new table (the unfinished one stays: p2pcards games)",
+        "  3. drop it (its log stays, for audit) and start the new table",
+        "  q. quit",
+    ):
+        assert line in q.splitlines()
+
+
+def test_question_mark_shows_the_rules_and_the_keys_in_russian(left: Any) -> None:
+    rules = left["rules"]
+    assert (
+        "Клавиши: номер выбирает вариант, 0 — назад, ? — эти правила, q — выйти из игры." in rules
+    )
+    assert (
+        "Акулина: избавьтесь от карт парами; кто останется с пиковой дамой, тот проиграл." in rules
+    )
+    assert [x for x in rules.splitlines() if foreign_words(x)] == []

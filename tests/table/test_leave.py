@@ -79,3 +79,22 @@ def test_an_old_leave_replayed_after_the_seat_came_back_is_ignored() -> None:
     assert [o for o in outs if isinstance(o, SeatLeft)] == []
     assert any(isinstance(o, Rejected) and "older" in o.reason for o in outs)
     assert h.tables[0].departed == {}
+
+
+def test_a_leave_while_its_own_round_contribution_waits_for_the_others_is_taken() -> None:
+    """Was: a seat that left while the round it had contributed to was still open for
+    it (the others' contributions not yet arrived) signed its leave at its log's next
+    position, before its own contribution's; a seat holding the whole round had that
+    contribution in its log at or after the leave's position and ignored the leave as
+    'older than its entries' (seen through a terminal: Ctrl-C right after the start,
+    and the host waited out the stall limit)."""
+    hold = Hold(0, kind="key")  # seat 0's key never reaches seat 1; seat 1's reaches 0
+    h = stalled_table("akulina", 2, hold, seed=1)
+    t0, t1 = h.tables
+    mine = next(e for e in t0.log if e.seat == 1 and e.kind == "key")
+    assert mine.seq >= len(t1.log)  # seat 1's own key is not in seat 1's log yet
+    data = _leave_bytes(h, 1)
+    outs = t0.receive(data)
+    assert [o.seat for o in outs if isinstance(o, SeatLeft)] == [1]
+    assert [o for o in outs if isinstance(o, Rejected)] == []
+    assert list(t0.departed) == [1]

@@ -1,0 +1,116 @@
+"""Leaving LAN tables through pseudo-terminals inside a private network namespace (run
+by tests/cli/test_lan_leave.py; prints one ``RESULT {json}`` line), issue 15 item 1:
+two tables at once, over mDNS on the namespace's loopback.
+
+- "Стол Ани", 3 seats (Anya hosts headless beside one bot): Борис (Russian) joins it by
+  its name, types ``?`` at his first prompt (the rules and the keys, in Russian), then
+  ``q``: his command prints one line naming the command that brings him back (status
+  130); the host sees "Борис left the table" and the hand ends at once by vote (the
+  table's stall limit is 600 s), Борис forfeiting.
+- "Стол Гоши", 2 seats (Gosha hosts headless): Vera (English) has an unfinished table
+  of her own, so ``join`` first asks about it (English, through the terminal); she
+  starts the new table, joins by address and presses Ctrl-C while she waits; the host
+  sees "Vera left the table" and the hand ends by vote with no result.
+
+    python tests/cli/_lan_leave.py
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import pexpect
+
+T = 60  # generous: a busy machine
+IFACE = ("--interface", "127.0.0.1")
+
+
+def spawn(home: Path, lang: str, *argv: str) -> pexpect.spawn:
+    env = dict(os.environ, TERM="xterm-256color", P2PCARDS_HOME=str(home), P2PCARDS_PLAIN="")
+    env.pop("P2PCARDS_LANG", None)
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "p2pcards.cli", "--lang", lang, *argv],
+        env=env,
+        encoding="utf-8",
+        timeout=T,
+        dimensions=(50, 120),
+    )
+
+
+def finish(child: pexpect.spawn) -> tuple[str, int | None]:
+    child.expect(pexpect.EOF)
+    text = child.before or ""
+    child.close()
+    return text, child.exitstatus
+
+
+def main() -> None:
+    assert os.environ.get("P2PCARDS_IN_NETNS") == "1", "runs only inside a netns"
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from p2pcards.identity import load_or_create_identity
+    from tests.cli._tables import unfinished_table
+
+    work = Path(tempfile.mkdtemp(prefix="p2pcards-leave-"))
+    homes = {k: work / k for k in ("anya", "boris", "gosha", "vera")}
+    os.environ["P2PCARDS_HOME"] = str(homes["vera"])
+    unfinished_table(homes["vera"], load_or_create_identity("Vera"), "akulina")
+    out: dict[str, Any] = {"homes": {k: str(v) for k, v in homes.items()}}
+    hosting = ("--headless", "basic", "--open", "--stall-limit", "600", *IFACE)
+    anya = spawn(homes["anya"], "en", "host", "akulina", "--seats", "3", "--bots", "1",
+                 "--name", "Стол Ани", "--player-name", "Anya", *hosting)  # fmt: skip
+    gosha = spawn(homes["gosha"], "en", "host", "akulina", "--seats", "2",
+                  "--name", "Стол Гоши", "--player-name", "Gosha", *hosting)  # fmt: skip
+    kids = [anya, gosha]
+    try:
+        gosha.expect(r"p2pcards join (127\.0\.0\.1:\d+)")
+        address = gosha.match.group(1)
+        vera = spawn(homes["vera"], "en", "join", address, "--yes", "--player-name", "Vera")
+        kids.append(vera)
+        anya.expect("by the table's name")  # announced
+        boris = spawn(homes["boris"], "ru", "join", "Стол Ани", "--yes", "--player-name",
+                      "Борис", *IFACE)  # fmt: skip
+        kids.append(boris)
+        # Vera: the English question about her unfinished table, then the new table
+        vera.expect("your choice: ")
+        out["question"] = vera.before
+        vera.sendline("2")
+        vera.expect("all seats taken: the game starts")
+        vera.sendintr()  # Ctrl-C while she waits
+        t_vera = time.monotonic()
+        # Борис: ? at his first prompt, then q
+        boris.expect("выбор> ")
+        boris.sendline("?")
+        boris.expect("выбор> ")
+        out["rules"] = boris.before
+        boris.sendline("q")
+        t_boris = time.monotonic()
+        out["vera"] = finish(vera)
+        out["boris"] = finish(boris)
+        gosha.expect("Vera left the table")
+        out["seen_after"] = {"vera": round(time.monotonic() - t_vera, 2)}
+        anya.expect("Борис left the table")
+        out["seen_after"]["boris"] = round(time.monotonic() - t_boris, 2)
+        out["anya"] = finish(anya)
+        out["gosha"] = finish(gosha)
+    finally:
+        for k in kids:
+            k.close(force=True)
+    out["logs"] = {
+        k: [str(p) for p in (homes[k] / "tables").glob("*.log")] for k in ("anya", "gosha")
+    }
+    out["commands"] = {
+        k: re.findall(r"brings you back|вернуться: (.*)", out[k][0]) for k in ("vera", "boris")
+    }
+    print("RESULT " + json.dumps(out, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()
