@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import math
 import os
 import random
 import shlex
@@ -640,30 +641,56 @@ def _title(game: str, lang: str) -> str:
     return title(game, lang)
 
 
+NOBODY_SECONDS = 20.0
+"""How long a resumed table waits for its first peer before it says that nobody answers
+(they may have ended the game without this seat: it left, and they voted it out)."""
+
+
+async def report_rejoin(
+    seat: Any, t0: float, lang: str, short_id: str, nobody_after: float = NOBODY_SECONDS
+) -> None:
+    """Print "rejoined the table in 0.42 s" once every other seat is connected again; if
+    none of them answers within ``nobody_after`` seconds, first say so (and how to leave
+    or drop the table) instead of letting the player wait for a game that may be over."""
+
+    def rejoined() -> bool:
+        snap = seat.snapshot()
+        return all(c for i, c in enumerate(snap.connected) if i != snap.seat)
+
+    def nobody() -> bool:
+        snap = seat.snapshot()
+        return not any(c for i, c in enumerate(snap.connected) if i != snap.seat)
+
+    async with seat.subscribe(replay=False) as updates:
+        told = False
+        while not rejoined():
+            with trio.move_on_after(math.inf if told else nobody_after):
+                try:
+                    await updates.__anext__()  # (a PeerBack for each seat reconnected)
+                except StopAsyncIteration:
+                    return  # the table closed
+            if not told and nobody():
+                told = True
+                print(
+                    tr(
+                        lang,
+                        "nobody at this table answers: they may have ended the game without "
+                        "you (after you left). q leaves; p2pcards games drop {id} drops the "
+                        "table",
+                        id=short_id,
+                    ),
+                    flush=True,
+                )
+    dt = time.monotonic() - t0
+    print(tr(lang, "rejoined the table in {dt:.2f} s", dt=dt), flush=True)
+
+
 async def resume_one(identity: Identity, u: Unfinished, args: argparse.Namespace, lang: str) -> int:
     """Rejoin the unfinished table ``u`` and play it to the end; the exit status."""
     t0 = time.monotonic()
     async with resume_table(identity, u.table_id, lang=lang) as session:
-        seat = session.controller
-
-        async def report_rejoin() -> None:
-            def rejoined() -> bool:
-                snap = seat.snapshot()
-                return all(c for i, c in enumerate(snap.connected) if i != snap.seat)
-
-            async with seat.subscribe(replay=False) as updates:
-                if not rejoined():
-                    async for _up in updates:  # (a PeerBack for each seat reconnected)
-                        if rejoined():
-                            break
-            dt = time.monotonic() - t0
-            print(
-                tr(lang, "rejoined the table in {dt:.2f} s", dt=dt),
-                flush=True,
-            )
-
         async with trio.open_nursery() as nursery:
-            nursery.start_soon(report_rejoin)
+            nursery.start_soon(report_rejoin, session.controller, t0, lang, u.short_id)
             rc = await _play_resumed(session, args, lang)
             nursery.cancel_scope.cancel()
         return rc

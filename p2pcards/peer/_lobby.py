@@ -278,8 +278,10 @@ async def host_table(
     joiners it admits, in the order they are admitted, then start.  Yields the
     :class:`Lobby`.
 
-    ``bind``: address to listen on (None: all); ``interfaces``: mDNS interfaces (None:
-    all; tests give ["127.0.0.1"]); ``mdns=False``: no advertising (join by address only).
+    ``table_name``: the name announced (default "NAME: GAME", the game's title in the
+    host's ``lang``); ``bind``: address to listen on (None: all); ``interfaces``: mDNS
+    interfaces (None: all; tests give ["127.0.0.1"]); ``mdns=False``: no advertising
+    (join by address only).
 
     Admission (once the joiner's link is up and its signed request checked): a player
     remembered in ``known`` (default: the data directory's :class:`KnownPlayers`) with
