@@ -620,10 +620,11 @@ async def _connect_host(
             break
     log.warning("lobby: cannot connect to %s:%s: %s", *address, why)
     raise lobby_error(
-        "cannot connect to the host at {host}:{port} (the connection failed or was not "
-        "secure): is the host still running? Try again",
+        "cannot connect to the host at {host}:{port} ({reason}): is the host still "
+        "running? Try again",
         host=address[0],
         port=address[1],
+        reason=why,
     )
 
 
