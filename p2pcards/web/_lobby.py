@@ -57,7 +57,7 @@ class HostSpec:
     (name -> value as typed, parsed by the game's option table), ``bots`` (how many of
     the empty seats bots take, 0..seats-1) and their ``level`` (a bot or level name);
     ``table_name``: the name announced on the LAN ("": the host's name and the game's
-    English title)."""
+    title in the lobby's language)."""
 
     game: str
     seats: int
