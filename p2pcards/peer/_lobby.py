@@ -618,7 +618,7 @@ async def _connect_host(
         except net.NetError as e:
             why = str(e)
             break
-    log.warning("lobby: cannot connect to %s:%s: %s", *address, why)
+    log.info("lobby: cannot connect to %s:%s: %s", *address, why)
     raise lobby_error(
         "cannot connect to the host at {host}:{port} ({reason}): is the host still "
         "running? Try again",
@@ -686,7 +686,7 @@ async def join_table(
         options = msgpack.unpackb(info.get("options", b"\x80"), raw=False)
         game = game_info(str(info["game"])).configure(int(info["seats"]), **options)
     except Exception as e:
-        log.warning("lobby: %s:%s advertises a game we cannot play: %s", *address, e)
+        log.info("lobby: %s:%s advertises a game we cannot play: %s", *address, e)
         raise lobby_error(
             "the host at {host}:{port} offers a game or options this version cannot play "
             "({game}): is one of you running an older p2pcards?",
@@ -790,7 +790,7 @@ async def join_table(
                     elif code == "name taken":
                         params["name"] = identity.name
                     elif code != "not admitted":
-                        log.warning("lobby: the host %s refused: %s", host, reason)
+                        log.info("lobby: the host %s refused: %s", host, reason)
                         return fail(
                             lobby_error(
                                 "the host refused to seat you ({reason})", reason=reason, **params
