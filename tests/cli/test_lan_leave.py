@@ -77,4 +77,7 @@ def test_question_mark_shows_the_rules_and_the_keys_in_russian(left: Any) -> Non
     assert (
         "Акулина: избавьтесь от карт парами; кто останется с пиковой дамой, тот проиграл." in rules
     )
-    assert [x for x in rules.splitlines() if foreign_words(x)] == []
+    lines = rules.splitlines()  # the rules and the keys (the menu after them shows cards)
+    first = next(i for i, x in enumerate(lines) if x.startswith("Акулина:"))
+    last = next(i for i, x in enumerate(lines) if x.startswith("Клавиши:"))
+    assert [x for x in lines[first : last + 1] if foreign_words(x)] == []
