@@ -62,8 +62,8 @@ def test_the_unfinished_table_is_asked_about_in_english(left: Any) -> None:
     assert "You have an unfinished table: Akulina (Old Maid) d1d2d3d4 (Vera, Борис, Вера; " in q
     for line in (
         "  1. resume it",
-        "  2. start the new table (the unfinished one stays: p2pcards games)",
-        "  3. drop it (its log stays, for audit) and start the new table",
+        "  2. join the new table (the unfinished one stays: p2pcards games)",
+        "  3. drop it (its log stays, for audit) and join the new table",
         "  q. quit",
     ):
         assert line in q.splitlines()
