@@ -43,29 +43,37 @@ def test_honest_pair_goes_on_while_attacked(attacks: Any) -> None:
     assert attacks["member_connected"]
 
 
+def _at_once(attacks: Any, attack: str) -> str:
+    """The warning of a connection dropped for what it sent, not by a timeout (no test
+    asserts on wall-clock time: the reason names the rule that dropped it)."""
+    assert attacks["dropped_after"][attack] >= 0  # it was dropped
+    w = _warning_for(attacks, attack)
+    assert "timeout" not in w and "within" not in w, w
+    return w
+
+
 def test_oversized_prefix_dropped_at_once(attacks: Any) -> None:
-    assert attacks["dropped_after"]["oversized"] < 1.0
-    w = _warning_for(attacks, "oversized")
+    w = _at_once(attacks, "oversized")
     assert "frame of 4294967295 bytes" in w and "exceeds the cap of 1048576 bytes" in w
 
 
 def test_truncated_frame_dropped(attacks: Any) -> None:
-    assert attacks["dropped_after"]["truncated"] < 1.0
-    assert "ended mid-frame: frame body cut after 16 of 55 bytes" in _warning_for(
+    assert "ended mid-frame: frame body cut after 16 of 55 bytes" in _at_once(
         attacks, "truncated"
     )
 
 
 def test_slow_sender_before_handshake_dropped_after_timeout(attacks: Any) -> None:
     """One byte per second of a HELLO; handshake timeout 2 s (the attacker notices the
-    close only on a later byte, so up to a few seconds later)."""
-    assert 1.9 <= attacks["dropped_after"]["slow_hello"] <= 5.5
+    close only on a later byte, so up to a few seconds later): the reason names the
+    timeout, and the drop came no sooner (trio's monotonic clock)."""
+    assert attacks["dropped_after"]["slow_hello"] >= 1.9
     assert _warning_for(attacks, "slow_hello").endswith("no HELLO within 2 s")
 
 
 def test_slow_sender_after_handshake_dropped_after_liveness_timeout(attacks: Any) -> None:
     """Authenticated, then a PING frame at one byte per second: liveness timeout 2 s."""
-    assert 1.9 <= attacks["dropped_after"]["slow_after_handshake"] <= 5.5
+    assert attacks["dropped_after"]["slow_after_handshake"] >= 1.9
     w = _warning_for(attacks, "slow_after_handshake")
     assert "liveness timeout: no complete frame" in w and "within 2 s" in w
     assert "WARNING p2pcards.net: dropped connection 127.0.0.1:" in w
@@ -79,8 +87,7 @@ def test_impostor_cannot_take_a_members_key(attacks: Any) -> None:
 
 def test_tampered_record_after_handshake_dropped_naming_the_peer(attacks: Any) -> None:
     """A correct handshake, then an encrypted PING with one bit flipped on the way."""
-    assert attacks["dropped_after"]["tampered"] < 1.0
-    w = _warning_for(attacks, "tampered")
+    w = _at_once(attacks, "tampered")
     assert "WARNING p2pcards.net: dropped connection 127.0.0.1:" in w
     assert "IntegrityError: record 0 from 127.0.0.1:" in w and "failed authentication" in w
     assert w.count("-") >= 6  # the key's fingerprint is named (twice)
@@ -95,8 +102,7 @@ def test_tampered_record_after_handshake_dropped_naming_the_peer(attacks: Any) -
     ],
 )
 def test_garbage_after_handshake_dropped(attacks: Any, attack: str, why: str) -> None:
-    assert attacks["dropped_after"][attack] < 1.0
-    w = _warning_for(attacks, attack)
+    w = _at_once(attacks, attack)
     assert "ProtocolError" in w and why in w
 
 
