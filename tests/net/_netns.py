@@ -53,7 +53,7 @@ def _kill_group(pgid: int) -> None:
 
 
 def run_in_netns(
-    argv: list[str], *, timeout: float = 20.0, multicast: bool = True, extra_setup: str = ""
+    argv: list[str], *, timeout: float = 60.0, multicast: bool = True, extra_setup: str = ""
 ) -> str:
     """Run ``argv`` in a fresh private netns; return its stdout (fail the test on error).
     ``extra_setup``: more shell commands run first inside it (e.g. a dummy interface
@@ -91,7 +91,7 @@ def run_in_netns(
     return out
 
 
-def run_scenario(name: str, *args: Any, timeout: float = 20.0, multicast: bool = True) -> Any:
+def run_scenario(name: str, *args: Any, timeout: float = 60.0, multicast: bool = True) -> Any:
     """Run ``tests/net/_scenarios.py NAME ARGS_JSON`` in a netns; return its RESULT JSON."""
     out = run_in_netns(
         [sys.executable, str(HERE / "_scenarios.py"), name, json.dumps(list(args))],
