@@ -98,7 +98,7 @@ def run_game(rng: random.Random, kills: int, port: int, work: Path) -> dict[str,
         float(x.split()[-2])
         for o in outs.values()
         for x in o
-        if x.startswith("rejoined the table in")
+        if x.startswith("back at the table in")
     ]
     ok = (
         all(rc == 0 for rc in rcs)

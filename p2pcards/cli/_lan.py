@@ -380,6 +380,13 @@ def stall_text(session: Session, lang: str) -> str:
     )
 
 
+def rejoined_text(lang: str, dt: float) -> str:
+    """ "back at the table in 5.28 s" / "снова за столом через 5,28 с": ``dt`` seconds
+    from the start of the resume until every other seat is connected again."""
+    x = f"{dt:.2f}"
+    return tr(lang, "back at the table in {dt} s", dt=x.replace(".", ",") if lang == "ru" else x)
+
+
 def final_report(ending: Ending, lang: str, game: str | None = None) -> int:
     """Print the verdict of every hand and the log path; the exit status: 0 if every hand
     verified, 1 if a cheat was found, 3 if a hand was abandoned (2 is for errors).
@@ -387,7 +394,7 @@ def final_report(ending: Ending, lang: str, game: str | None = None) -> int:
     print(tr(lang, "log: {log_path}", log_path=ending.log_path))
     names = ending.names
     if ending.abandoned is not None:
-        print(abandoned_line(Texts(lang), Names(names), ending.abandoned))
+        print(abandoned_line(Texts(lang), Names(names), ending.abandoned, game == "101"))
         if ending.abandoned.result is not None:  # a forfeit (3+ seats): the game's result
             print(tr(lang, "result: ") + format_result(ending.abandoned.result, list(names), lang))
         return 3
@@ -649,7 +656,7 @@ NOBODY_SECONDS = 20.0
 async def report_rejoin(
     seat: Any, t0: float, lang: str, short_id: str, nobody_after: float = NOBODY_SECONDS
 ) -> None:
-    """Print "rejoined the table in 0.42 s" once every other seat is connected again; if
+    """Print "back at the table in 0.42 s" once every other seat is connected again; if
     none of them answers within ``nobody_after`` seconds, first say so (and how to leave
     or drop the table) instead of letting the player wait for a game that may be over."""
 
@@ -682,7 +689,7 @@ async def report_rejoin(
                     flush=True,
                 )
     dt = time.monotonic() - t0
-    print(tr(lang, "rejoined the table in {dt:.2f} s", dt=dt), flush=True)
+    print(rejoined_text(lang, dt), flush=True)
 
 
 async def resume_one(identity: Identity, u: Unfinished, args: argparse.Namespace, lang: str) -> int:

@@ -116,8 +116,17 @@ def verdict_text(u: Unfinished, report: AuditReport, lang: str) -> str:
     if report.verdict == "abandoned" and report.table is not None and report.table.abandoned:
         a = report.table.abandoned
         if a.reason == "left":
+            if u.game == "101":
+                return t("abandoned in round {hand}: {name} left the table", hand=a.hand,
+                         name=names[a.seat])  # fmt: skip
             return t("abandoned in hand {hand}: {name} left the table", hand=a.hand,
                      name=names[a.seat])  # fmt: skip
+        if u.game == "101":
+            return t(
+                "abandoned in round {hand}: {name} stopped responding",
+                hand=a.hand,
+                name=names[a.seat],
+            )
         return t(
             "abandoned in hand {hand}: {name} stopped responding", hand=a.hand, name=names[a.seat]
         )

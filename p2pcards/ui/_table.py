@@ -154,7 +154,7 @@ def table_event_line(
         who = names[ev.seat] if ev.seat is not None else "?"
         return t("CHEAT by {name}: {why}", name=who, why=cheat_text(t, names, ev, words))
     if kind == "HandAbandoned":
-        return abandoned_line(t, names, ev)
+        return abandoned_line(t, names, ev, getattr(words, "game", "") == "101")
     if kind == "SeatLeft":
         return t("{name} left the table", name=names[ev.seat])
     if kind == "VoteCast":
@@ -174,16 +174,25 @@ def table_event_line(
     return None
 
 
-def abandoned_line(t: Texts, names: Names, ev: Any) -> str:
+def abandoned_line(t: Texts, names: Names, ev: Any, rounds: bool = False) -> str:
     """A ``HandAbandoned`` in words: with a result (three or more seats) the seat
     forfeits ("the hand is over: Boris stopped responding and forfeits"); with two seats
-    the hand ends with no result.  ``reason`` "left": it left the table."""
+    the hand ends with no result.  ``reason`` "left": it left the table.  ``rounds``:
+    the game calls a hand a round (101: "the round is over", "раунд окончен")."""
     who = names[ev.seat]
     left = getattr(ev, "reason", "stall") == "left"
     if getattr(ev, "result", None) is not None:
+        if rounds:
+            if left:
+                return t("the round is over: {name} left the table and forfeits", name=who)
+            return t("the round is over: {name} stopped responding and forfeits", name=who)
         if left:
             return t("the hand is over: {name} left the table and forfeits", name=who)
         return t("the hand is over: {name} stopped responding and forfeits", name=who)
+    if rounds:
+        if left:
+            return t("the round is abandoned, no result: {name} left the table", name=who)
+        return t("the round is abandoned: {name} stopped responding", name=who)
     if left:
         return t("the hand is abandoned, no result: {name} left the table", name=who)
     return t("the hand is abandoned: {name} stopped responding", name=who)

@@ -222,7 +222,7 @@ class SunduchkiPresenter(Presenter):
     def centre(self, view: View, names: Sequence[str] | Names) -> list[Section]:
         v = self._v(view)
         ns = self.names(names, view)
-        lines: list[Line] = [Line((self.t("Stock: {n}", n=v.stock),))]
+        lines: list[Line] = [Line((self.t("Cards in the stock: {n}", n=v.stock),))]
         req = v.request
         if req is not None:
             q: list[Part] = [

@@ -246,6 +246,11 @@ class ThousandPresenter(Presenter):
             return self.t("but did not hold {cards}", cards=cards)
         return super().falsified_text(claim, falsified, names)
 
+    def _whom(self, ns: Names, seat: int) -> str:
+        """The name of ``seat`` as the one a card goes to: "you" / "вы" for the viewer
+        ("Boris passes one card to Vera and one to you")."""
+        return self.t("you") if ns.is_me(seat) else ns[seat]
+
     @staticmethod
     def _opponents(v: ThousandView, seat: int) -> tuple[int, ...]:
         """The other players of the hand, clockwise from ``seat`` (a sitting-out dealer
@@ -316,8 +321,8 @@ class ThousandPresenter(Presenter):
                     s,
                     "You pass one card to {a} and one to {b}",
                     "{name} passes one card to {a} and one to {b}",
-                    a=ns[a],
-                    b=ns[b],
+                    a=self._whom(ns, a),
+                    b=self._whom(ns, b),
                 )
             return self.say(
                 ns,

@@ -119,6 +119,14 @@ def game_screen(game: str, ui: Any) -> GameScreen:
     return gs
 
 
+def seat_label(t: T, name: str, you: bool) -> str:
+    """The name over a seat: "Anna (you)" for the viewer's seat, but "You" / "Вы" alone
+    when the viewer has no name of its own (``play --offline`` without ``--name``)."""
+    if not you or name in (t("You"), "You", "Вы"):
+        return name
+    return t("{name} (you)", name=name)
+
+
 def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
     """The screen of ``snap`` in ``lang`` at trio time ``now`` (for the wait timer)."""
     game = snap.game
@@ -136,6 +144,7 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
         seats.append(
             {
                 "name": names[s],
+                "label": seat_label(t, names[s], s == snap.seat),
                 "count": count,
                 "count_text": t.n("{n} card", "{n} cards", count),
                 "you": s == snap.seat,

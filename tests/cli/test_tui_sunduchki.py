@@ -94,7 +94,7 @@ def test_planned_question_is_asked_through_and_the_chest_shown() -> None:
     assert "6: 6♣   9: 9♦" in out  # the hand grouped by rank
     anna = next(line for line in out.splitlines() if "Anna" in line and "→" not in line)
     assert anna.split()[-3:] == ["2", "1", "Q"]  # cards, chests, the chest's rank
-    assert "Stock: 24" in out  # 36 - 3 × 4: nobody drew
+    assert "Cards in the stock: 24" in out  # 36 - 3 × 4: nobody drew
     ru = screen(game_ui("sunduchki", "ru"), view, N3)
     assert "Anna → Boris: есть дамы?" in ru and "Boris: да, отдаёт Q♦ Q♣" in ru
 

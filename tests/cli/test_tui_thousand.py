@@ -87,7 +87,7 @@ def test_talon_shown_and_two_cards_to_pass() -> None:
     assert game_ui("thousand", "ru").describe(move, view, N3) == "отдать 9♥ — Boris, J♣ — Vera"
     # another seat's view does not see which cards were passed
     other = state.view(1, dealer.knowledge[1])
-    assert en.history_line(move, other, N3) == "Anna passes one card to Boris and one to Vera"
+    assert en.history_line(move, other, N3) == "Anna passes one card to you and one to Vera"
 
 
 def _marriage_lead(state: ThousandState, seat: int, legal: list[Move]) -> Move:

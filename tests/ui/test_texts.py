@@ -244,3 +244,57 @@ def test_the_seat_controllers_awaiting_in_words() -> None:
     assert awaiting_line(ru, names, Awaiting((1,), "move", for_seat=1)) == (
         "ждём: Борис… 0 с (ход: Борис)"
     )
+
+
+# -- the new user's list (item 8, 15): impersonal leave words, 101's rounds, "to you" --------
+def test_a_seat_that_left_is_worded_without_gender() -> None:
+    t = Texts("ru")
+    left = type("HandAbandoned", (), {"seat": 1, "reason": "left", "result": {"losers": [1]}})()
+    gone = type("HandAbandoned", (), {"seat": 1, "reason": "left", "result": None})()
+    assert table_event_line(t, RU_NAMES, left) == (
+        "раздача окончена, поражение без игры: Борис (место покинуто)"
+    )
+    assert table_event_line(t, RU_NAMES, gone) == (
+        "раздача прервана без итога: Борис (место покинуто)"
+    )
+    # 101 plays rounds (sto-odno.ru.txt), not hands
+    p101 = presenter("101", "ru")
+    assert table_event_line(t, RU_NAMES, left, words=p101) == (
+        "раунд окончен, поражение без игры: Борис (место покинуто)"
+    )
+    en = presenter("101", "en")
+    assert table_event_line(Texts("en"), RU_NAMES, gone, words=en) == (
+        "the round is abandoned, no result: Борис left the table"
+    )
+
+
+def test_a_rejoin_is_timed_with_the_russian_decimal_comma() -> None:
+    from p2pcards.cli._lan import rejoined_text
+
+    assert rejoined_text("ru", 5.281) == "снова за столом через 5,28 с"
+    assert rejoined_text("en", 5.281) == "back at the table in 5.28 s"
+
+
+def test_cards_pass_to_you_in_the_second_person() -> None:
+    view = first_view("thousand", 3)
+    en = presenter("thousand", "en")
+    me = Names(("Anna", "Boris", "Vera"), me=0)
+    assert en.move_line(GiveCards(1, (1, 2)), view, me) == (
+        "Boris passes one card to Vera and one to you"
+    )
+    ru = presenter("thousand", "ru")
+    assert ru.move_line(GiveCards(1, (1, 2)), view, Names(RU_NAMES.names, me=0)) == (
+        "Борис отдаёт по карте: Вера и вы"
+    )
+
+
+def test_sunduchki_calls_the_stock_one_word() -> None:
+    view = first_view("sunduchki", 3)
+    ru = presenter("sunduchki", "ru")
+    lines = [ln.plain for s in ru.centre(view, RU_NAMES) for ln in s.lines]
+    assert f"Запас: {view.stock}" in lines
+    assert p_draw(ru) == "Борис берёт карту из запаса"
+
+
+def p_draw(p: Any) -> str:
+    return str(p.note_text(Note("draw", 1), RU_NAMES))

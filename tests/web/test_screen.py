@@ -79,3 +79,40 @@ def test_card_counts_in_russian_plurals() -> None:
     got = [s["count_text"] for s in screen(snap, "ru", 0.0)["seats"]]
     assert got == ["1 карта", "3 карты", "5 карт", "21 карта"]
     assert screen(snap, "en", 0.0)["seats"][0]["count_text"] == "1 card"
+
+
+def test_seats_say_card_counts_in_plural_forms_and_you_once() -> None:
+    # a new user saw "Gleb 1 cards", "You (you)" and "Вы (вы)"
+    game = load_game("akulina", seats=3)
+    view = replace(game.new_state().view(0, {}), counts=(5, 1, 2))
+    snap = Snapshot(rev=1, game=game, seat=0, names=("You", "Boris", "Gleb"), view=view)
+    en = screen(snap, "en", 0.0)["seats"]
+    assert [s["count_text"] for s in en] == ["5 cards", "1 card", "2 cards"]
+    assert [s["label"] for s in en] == ["You", "Boris", "Gleb"]
+    ru = screen(replace(snap, names=("Вы", "Борис", "Глеб")), "ru", 0.0)["seats"]
+    assert [s["count_text"] for s in ru] == ["5 карт", "1 карта", "2 карты"]
+    assert ru[0]["label"] == "Вы"
+    named = screen(replace(snap, names=("Anna", "Boris", "Gleb")), "en", 0.0)["seats"]
+    assert named[0]["label"] == "Anna (you)"
+
+
+def test_your_own_face_down_cards_are_your_cards() -> None:
+    game = load_game("akulina", seats=2)
+    view = replace(game.new_state().view(0, {}), holder=0, drawer=1, counts=(3, 4))
+    snap = Snapshot(rev=1, game=game, seat=0, names=("You", "Boris"), view=view)
+    assert screen(snap, "en", 0.0)["centre"][1]["title"] == "Your cards"
+    assert screen(replace(snap, names=("Вы", "Борис")), "ru", 0.0)["centre"][1]["title"] == (
+        "Ваши карты"
+    )
+
+
+def test_sunduchki_history_speaks_to_you_in_the_second_person() -> None:
+    from p2pcards.games.sunduchki import Note
+
+    game = load_game("sunduchki", seats=2)
+    view = replace(game.new_state().view(0, {}), history=(Note("draw", 0), Note("draw", 1)))
+    snap = Snapshot(rev=1, game=game, seat=0, names=("Вы", "Борис"), view=view)
+    assert screen(snap, "ru", 0.0)["history"] == [
+        "Вы берёте карту из запаса",
+        "Борис берёт карту из запаса",
+    ]

@@ -40,7 +40,9 @@ class Screen(GameScreen):
         if view.drawer is not None and view.holder is not None:
             h, d = view.holder, view.drawer
             who = t("{name}'s cards", name=names[h])
-            if d == view.seat:
+            if h == view.seat:
+                who = t("Your cards")
+            elif d == view.seat:
                 who = t("Take a card from {name}: click one", name=names[h])
             piles.append({"title": who, "backs": view.counts[h], "pick": d == view.seat})
         return piles

@@ -8,6 +8,7 @@ from typing import Any
 
 from p2pcards.games import Move, View
 from p2pcards.games.sunduchki import Ask, SunduchkiView
+from p2pcards.ui import Names
 from p2pcards.web._screen import GameScreen, T
 from p2pcards.web._seat import HistoryItem
 
@@ -72,6 +73,6 @@ class Screen(GameScreen):
         self, view: View, items: Sequence[HistoryItem], t: T, names: Sequence[str], ui: Any
     ) -> list[str]:
         assert isinstance(view, SunduchkiView)
-        notes = [ui.note_text(n, names) for n in view.history]
+        notes = [ui.note_text(n, Names(tuple(names), view.seat)) for n in view.history]
         # facts that are not the game's (a connection lost, the hand verified) come last
         return notes + [t(it.fact, **dict(it.args)) for it in items if it.fact is not None]

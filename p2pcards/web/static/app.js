@@ -111,7 +111,7 @@ function renderSeats(s) {
   s.seats.forEach((seat, i) => {
     const div = el("div", "seat" + (seat.turn ? " turn" : "") + (seat.you ? " you" : ""));
     div.dataset.seat = String(i);
-    div.appendChild(el("div", "name", seat.name + (seat.you ? ` (${s.labels.you})` : "")));
+    div.appendChild(el("div", "name", seat.label));
     const fan = el("div", "fan");
     if (!seat.you) for (let k = 0; k < Math.min(seat.count, 12); k++) fan.appendChild(cardBack());
     div.appendChild(fan);
