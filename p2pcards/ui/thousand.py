@@ -8,24 +8,25 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from p2pcards.cards import Card, Suit
-from p2pcards.games import Claim, Falsified, Move, View
+from p2pcards.games import Claim, Falsified, Move, OptionError, View
 from p2pcards.games.thousand import Bid, ChooseTalon, GiveCards, Pass, Play, ThousandView
 from p2pcards.games.thousand._rules import MARRIAGE_POINTS
+from p2pcards.games.thousand._sheet import starting_standings
 from p2pcards.ui._base import Presenter, symbols
 from p2pcards.ui._menu import Choice, Menu
 from p2pcards.ui._model import Column, Line, Part, Section, Sheet, Styled
 from p2pcards.ui._names import Names
 
 NOTES = {
-    "barrel": "barrel",
-    "off_barrel": "off",
-    "barrel_penalty": "-barrel",
+    "barrel": "on the barrel",
+    "off_barrel": "off the barrel",
+    "barrel_penalty": "barrel penalty",
     "bolt": "bolt",
-    "bolt_penalty": "-bolts",
+    "bolt_penalty": "bolt penalty",
 }
 """Score sheet marks (English msgids) per note of
 :func:`~p2pcards.games.thousand._rules.settle`: mounted the barrel, fell off it, paid the
-barrel penalty, a bolt, paid the bolt penalty."""
+barrel penalty, a bolt, paid the bolt penalty (noun phrases: Russian without gender)."""
 
 
 def group_by_suit(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
@@ -374,11 +375,34 @@ class ThousandPresenter(Presenter):
         return Menu(self.t("Card for {a}:", a=a), tuple(choices))
 
     # -- between hands and at the end ----------------------------------------------------
+    def sheet_cells(self, view: View) -> list[list[tuple[int, int, str]]]:
+        """Per hand of the score sheet, per seat: the score after the hand, its real
+        change from the row before (or from the starting sheet: the ``scores`` option),
+        and the marks in words ("on the barrel", "barrel penalty, off the barrel";
+        thousand.ru.txt "Запись, бочка и болты").  The change is what the sheet shows in
+        brackets: a seat on the barrel shows +0 whatever it took, a penalty shows -120."""
+        v = self._v(view)
+        seats = len(v.scores)
+        try:
+            prev = [st.score for st in starting_standings(self.options, seats)]
+        except (OptionError, KeyError, ValueError):
+            prev = [0] * seats
+        out = []
+        for row in v.sheet:
+            cells = []
+            for s in range(seats):
+                notes = ", ".join(self.t(NOTES.get(n, n)) for n in row.notes[s])
+                cells.append((row.scores[s], row.scores[s] - prev[s], notes))
+            prev = list(row.scores)
+            out.append(cells)
+        return out
+
     def sheet(self, view: View, names: Sequence[str] | Names) -> Sheet | None:
         """The score sheet: per hand the declarer, bid, made or not, and each seat's
         running score with its gain and barrel/bolt notes."""
         v = self._v(view)
         ns = Names.of(names)
+        sheet_row = dict(zip((r.hand for r in v.sheet), self.sheet_cells(v), strict=True))
         rows = []
         for row in v.sheet:
             cells = [
@@ -387,12 +411,10 @@ class ThousandPresenter(Presenter):
                 Line((str(row.bid),)),
                 Line((Styled("✓", "good") if row.made else Styled("✗", "bad"),)),
             ]
-            for s in range(len(ns)):
-                parts: list[Part] = [
-                    Styled(str(row.scores[s]), "bold"),
-                    Styled(f" ({row.gains[s]:+d})", "dim"),
-                ]
-                parts += [Styled(" " + self.t(NOTES.get(n, n)), "warn") for n in row.notes[s]]
+            for score, change, notes in sheet_row[row.hand]:
+                parts: list[Part] = [Styled(str(score), "bold"), Styled(f" ({change:+d})", "dim")]
+                if notes:
+                    parts.append(Styled(" " + notes, "warn"))
                 cells.append(Line(tuple(parts)))
             rows.append(tuple(cells))
         return Sheet(

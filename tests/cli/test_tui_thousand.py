@@ -170,10 +170,14 @@ def test_barrel_and_bolt_marks_and_score_sheet() -> None:
     assert anna.split()[3:] == ["7", "880", "0", "0", "1/3", "dealer"]
     boris = next(line for line in out.splitlines() if line.split()[:1] == ["Boris"])
     assert boris.split()[-1] == "|"
-    sheet = text_of(en.sheet(view, N3))
+    # the brackets show the real change from the sheet the game started from (840, 0,
+    # -40): Anna's +40 stops at the barrel, so +20 (a new user saw "+40" for 860 -> 880)
+    start = load_game("thousand", seats=3, scores="840,0,-40").options
+    sheet = text_of(game_ui("thousand", "en", start).sheet(view, N3))
     assert "Score sheet" in sheet
     assert "860 (+20)" in sheet and "130 (+130)" in sheet and "-40 (+0) bolt" in sheet
-    assert "880 (+40) barrel" in sheet and "-140 (-100)" in sheet
+    assert "880 (+20) on the barrel" in sheet and "-140 (-100)" in sheet
+    assert "130 (+0) bolt" in sheet
     assert "✓" in sheet and "✗" in sheet
-    ru = text_of(game_ui("thousand", "ru").sheet(view, N3))
-    assert "Запись" in ru and "880 (+40) бочка" in ru and "болт" in ru
+    ru = text_of(game_ui("thousand", "ru", start).sheet(view, N3))
+    assert "Запись" in ru and "880 (+20) на бочке" in ru and "130 (+0) болт" in ru

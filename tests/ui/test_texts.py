@@ -298,3 +298,34 @@ def test_sunduchki_calls_the_stock_one_word() -> None:
 
 def p_draw(p: Any) -> str:
     return str(p.note_text(Note("draw", 1), RU_NAMES))
+
+
+def test_thousand_sheet_brackets_show_the_real_change() -> None:
+    # a new user saw "760 (+0) -barrel off" for 880 -> 760, "880 (+55)" on the barrel
+    # where the score stayed 880, and the Russian "-бочка слетел"
+    from p2pcards.games.thousand._state import SheetRow
+
+    view = first_view("thousand", 3)
+
+    def row(hand: int, gains: tuple[int, ...], scores: tuple[int, ...], notes: Any) -> SheetRow:
+        return SheetRow(hand, 1, 100, True, gains, gains, scores, notes, (3, 3, 2))
+
+    rows = (
+        row(0, (0, 120, 60), (880, 120, 60), (("barrel",), (), ())),  # from 840 (below)
+        row(1, (55, 100, 0), (880, 220, 60), ((), (), ())),  # on the barrel: +0
+        row(2, (0, 100, 20), (880, 320, 80), ((), (), ())),
+        row(3, (40, 100, 0), (760, 420, 80), (("barrel_penalty", "off_barrel"), (), ())),
+    )
+    v = dataclasses.replace(view, scores=(760, 420, 80), barrel=(None,) * 3, sheet=rows)
+    opts = load_game("thousand", seats=3, scores="840,0,0").options
+    en = presenter("thousand", "en", opts).sheet_cells(v)
+    assert [r[0] for r in en] == [
+        (880, 40, "on the barrel"),
+        (880, 0, ""),
+        (880, 0, ""),
+        (760, -120, "barrel penalty, off the barrel"),
+    ]
+    ru = presenter("thousand", "ru", opts).sheet_cells(v)
+    assert ru[3][0] == (760, -120, "штраф за бочку, уход с бочки")
+    assert ru[1][1] == (220, 100, "")
+    assert presenter("thousand", "en").sheet_cells(v)[0][1] == (120, 120, "")  # from zero

@@ -9,7 +9,6 @@ from typing import Any
 
 from p2pcards.games import View
 from p2pcards.games.thousand import ThousandView
-from p2pcards.ui.thousand import NOTES
 from p2pcards.web._screen import GameScreen, T, card
 
 
@@ -96,16 +95,15 @@ class Screen(GameScreen):
         if not view.sheet:
             return None
         rows = []
-        for row in view.sheet:
+        for row, seats in zip(view.sheet, self.ui.p.sheet_cells(view), strict=True):
             cells = [
                 str(row.hand + 1),
                 names[row.declarer],
                 str(row.bid),
                 "✓" if row.made else "✗",
             ]
-            for s in range(len(names)):
-                notes = " ".join(self.ui.p.t(NOTES.get(n, n)) for n in row.notes[s])
-                cells.append(f"{row.scores[s]} ({row.gains[s]:+d}){' ' + notes if notes else ''}")
+            for score, change, notes in seats:
+                cells.append(f"{score} ({change:+d}){' ' + notes if notes else ''}")
             rows.append(cells)
         return {
             "title": t("Score sheet"),
