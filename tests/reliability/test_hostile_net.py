@@ -58,9 +58,7 @@ def test_oversized_prefix_dropped_at_once(attacks: Any) -> None:
 
 
 def test_truncated_frame_dropped(attacks: Any) -> None:
-    assert "ended mid-frame: frame body cut after 16 of 55 bytes" in _at_once(
-        attacks, "truncated"
-    )
+    assert "ended mid-frame: frame body cut after 16 of 55 bytes" in _at_once(attacks, "truncated")
 
 
 def test_slow_sender_before_handshake_dropped_after_timeout(attacks: Any) -> None:
