@@ -175,10 +175,22 @@ class Deal:
         return sum(len(h) for h in self.hands) + len(self.trick)
 
 
+_ABOVE = tuple(sum(1 << x for x in range(c + 1, (c // 6) * 6 + 6)) for c in range(24))
+"""Bit set of the cards of ``c``'s suit above ``c``."""
+_RANK_KEY = tuple(PTS[c % 6] * 8 + c % 6 for c in range(24))
+"""Orders cards by (points, rank order), the key of the policy's cheapest/dearest card."""
+
+
 def _master(c: int, hand: Sequence[int], out: int) -> bool:
     """No card of ``c``'s suit above it is outside ``hand`` and not yet played."""
-    top = (c // 6) * 6 + 5
-    return all(x in hand or out >> x & 1 for x in range(c + 1, top + 1))
+    held = out
+    for x in hand:
+        held |= 1 << x
+    return not _ABOVE[c] & ~held
+
+
+def _cheapest(cards: Sequence[int]) -> int:
+    return min(cards, key=_RANK_KEY.__getitem__)
 
 
 def policy(d: Deal) -> tuple[int, bool]:
@@ -187,31 +199,54 @@ def policy(d: Deal) -> tuple[int, bool]:
     else throw the cheapest card."""
     seat = d.turn
     hand = d.hands[seat]
-    moves = d.moves()
-    if len(moves) == 1:
-        return moves[0]
-    if not d.trick:
-        decls = [m for m in moves if m[1]]
-        if decls:  # the dearest marriage, leading its queen
-            return max(decls, key=lambda m: (MARRIAGE[m[0] // 6], -(m[0] % 6)))
-        masters = [m for m in moves if _master(m[0], hand, d.out)]
-        if masters:
-            return max(masters, key=lambda m: (PTS[m[0] % 6], m[0] % 6))
-        return min(moves, key=lambda m: (PTS[m[0] % 6], m[0] % 6))
     trick = d.trick
-    cur = d.trick_seats[winner(trick, d.trump)]
+    trump = d.trump
+    if not trick:
+        if len(hand) == 1:
+            c = hand[0]
+            return c, d.declare_ok and c % 6 in (2, 3) and _mate(c) in hand
+        if d.declare_ok:
+            decls = [c for c in hand if c % 6 in (2, 3) and _mate(c) in hand]
+            if decls:  # the dearest marriage, leading its queen
+                return max(decls, key=lambda c: (MARRIAGE[c // 6], -(c % 6))), True
+        held = d.out
+        for x in hand:
+            held |= 1 << x
+        masters = [c for c in hand if not _ABOVE[c] & ~held]
+        if masters:
+            return max(masters, key=_RANK_KEY.__getitem__), False
+        return _cheapest(hand), False
+    led = trick[0] // 6
+    moves = [c for c in hand if c // 6 == led]
+    if moves:
+        top = max(c for c in trick if c // 6 == led)
+        higher = [c for c in moves if c > top]
+        if higher:
+            moves = higher
+    elif trump >= 0:
+        moves = [c for c in hand if c // 6 == trump] or hand
+    else:
+        moves = hand
+    if len(moves) == 1:
+        return moves[0], False
+    w = winner(trick, trump)
+    b = trick[w]
     last = len(trick) == 2
-    if last and seat != d.declarer and cur != d.declarer:
+    if last and seat != d.declarer and d.trick_seats[w] != d.declarer:
         # partner takes it: add points
-        return max(moves, key=lambda m: (PTS[m[0] % 6] if m[0] % 6 != 5 else 1, -m[0]))
-    wins = [m for m in moves if winner([*trick, m[0]], d.trump) == len(trick)]
+        return max(moves, key=lambda c: (PTS[c % 6] if c % 6 != 5 else 1, -c)), False
+    bs = b // 6
+    wins = [c for c in moves if (c > b if c // 6 == bs else c // 6 == trump)]
     if wins:
         if last:
-            return min(wins, key=lambda m: (PTS[m[0] % 6], m[0] % 6))
-        safe = [m for m in wins if _master(m[0], hand, d.out) or m[0] // 6 == d.trump]
+            return _cheapest(wins), False
+        held = d.out
+        for x in hand:
+            held |= 1 << x
+        safe = [c for c in wins if not _ABOVE[c] & ~held or c // 6 == trump]
         if safe:
-            return min(safe, key=lambda m: (PTS[m[0] % 6], m[0] % 6))
-    return min(moves, key=lambda m: (PTS[m[0] % 6], m[0] % 6))
+            return _cheapest(safe), False
+    return _cheapest(moves), False
 
 
 def rollout(d: Deal) -> Deal:
