@@ -9,7 +9,10 @@ spades +5 and skip, queen names a suit, draw one when stuck, "Конец рау�
 with queens-only hands and the queen finish) where every seat follows basic's policy.
 A move is worth the round's outcome for this seat: minus its points (an exact 101
 resets to 0) plus half the others' mean points, a large penalty for going above 101,
-and a bonus when another seat goes above 101 first.  The move with the best mean wins.
+and a bonus when another seat goes above 101 first.  The move with the best mean wins,
+but only when its mean gain over basic's own card on the same deals is more than
+:data:`BASIC_Z` standard errors (the rollouts are noisy: a round turns on the draws, and
+picking among near-equal cards by noise played worse than basic).
 
 The model ignores house options (the bot sees no options: only its view); with them
 the rollouts are approximate but the moves stay legal (they are chosen from the legal
@@ -19,6 +22,7 @@ random generator is seeded from the view, so equal views give equal moves.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -43,6 +47,9 @@ lose)."""
 OTHERS_WEIGHT = 0.5
 """Worth of a point the others take this round (the series is lost by whoever passes
 101 first: their points help us)."""
+BASIC_Z = 1.0
+"""Leaves basic's card only when another card's mean gain over it on the same deals
+exceeds this many standard errors."""
 MAX_MOVES = 300
 PER_DECISION = 16
 """Rollouts per decision are at most ``samples`` x this (see :class:`StrongStoOdno`)."""
@@ -277,7 +284,7 @@ class StrongStoOdno:
             return basic_bot(view, legal, rng)
         scores = list(view.scores)
         named = -1 if view.named is None else int(view.named)
-        totals = dict.fromkeys(cands, 0.0)
+        vals: dict[int, list[float]] = {c: [] for c in cands}
         # at most samples x PER_DECISION rollouts: fewer deals when there are many cards
         n = self.budget.samples
         deals = max(2, min(DEALS_PER_SAMPLE * n, n * PER_DECISION // len(cands)))
@@ -299,9 +306,18 @@ class StrongStoOdno:
                 )
                 rd.play(c, -1 if m.suit is None else int(m.suit))
                 rollout(rd)
-                totals[c] += utility(rd, me, scores, _finish_bonus(rd))
-        best = max(sorted(cands), key=lambda c: totals[c])
-        return cands[best]
+                vals[c].append(utility(rd, me, scores, _finish_bonus(rd)))
+        best = max(sorted(cands), key=lambda c: sum(vals[c]))
+        # basic's card unless the deals show another is better beyond their noise (the
+        # same deals for every card: the paired differences' mean against its error)
+        plain = basic_bot(view, legal, random.Random(view_seed(view, "101-strong-basic")))
+        c0 = cid(plain.cards[0]) if isinstance(plain, Play) and plain.cards else -1
+        if c0 not in vals or c0 == best or BASIC_Z <= 0:
+            return cands[best]
+        diff = [a - b for a, b in zip(vals[best], vals[c0], strict=True)]
+        mean = sum(diff) / len(diff)
+        var = sum((x - mean) ** 2 for x in diff) / max(1, len(diff) - 1)
+        return cands[best] if mean > BASIC_Z * math.sqrt(var / len(diff)) else plain
 
 
 def make_bot(budget: Budget) -> StrongStoOdno:
