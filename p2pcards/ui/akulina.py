@@ -11,6 +11,7 @@ from p2pcards.cards import Card, Rank
 from p2pcards.games import Claim, Falsified, Move, View
 from p2pcards.games.akulina import AkulinaView, Discard, Draw
 from p2pcards.ui._base import Presenter, symbols
+from p2pcards.ui._menu import Choice, Menu
 from p2pcards.ui._model import Backs, Column, Line, Section, Sheet, Styled
 from p2pcards.ui._names import Names
 
@@ -107,6 +108,54 @@ class AkulinaPresenter(Presenter):
                 return self.t("no pair to discard")
             return self.t("discard {cards}", cards=_pairs_text(move.cards))
         return super().choice(move, view, names)
+
+    def menu(self, view: View, legal: Sequence[Move], names: Sequence[str] | Names) -> Menu:
+        """The initial discard as one choice: every pair, of three of a kind the two first
+        in suit order (suits never matter in Akulina, "Какие пары сбрасывать"), and a
+        second choice that asks, three of a kind by three of a kind, which card stays
+        (the engine's legal moves are one per kept card: up to 3**k of them)."""
+        if len(legal) < 2 or not all(isinstance(m, Discard) and m.positions for m in legal):
+            return super().menu(view, legal, names)
+        moves = [m for m in legal if isinstance(m, Discard)]
+        every = {c for m in moves for c in m.cards}
+        common = set(moves[0].cards)
+        for m in moves[1:]:
+            common &= set(m.cards)
+        varying = sorted(every - common)
+        triples = [
+            tuple(c for c in varying if c.rank == r) for r in sorted({c.rank for c in varying})
+        ]
+
+        def kept(m: Discard) -> tuple[Card, ...]:
+            return tuple(c for t in triples for c in t if c not in m.cards)
+
+        best = max(moves, key=lambda m: tuple(c.suit for c in kept(m)))
+        first = Choice(
+            self.t(
+                "discard {cards}, keep {kept}",
+                cards=_pairs_text(best.cards),
+                kept=symbols(kept(best)),
+            ),
+            move=best,
+        )
+
+        def which(k: int, ms: list[Discard]) -> Menu:
+            t = triples[k]
+            choices = []
+            for c in t:
+                sub = [m for m in ms if c not in m.cards]
+                if k + 1 == len(triples):
+                    choices.append(Choice(self.t("keep {card}", card=c.symbol), move=sub[0]))
+                else:
+                    choices.append(
+                        Choice(self.t("keep {card}", card=c.symbol), menu=which(k + 1, sub))
+                    )
+            return Menu(self.t("{cards}: which one stays?", cards=symbols(t)), tuple(choices))
+
+        other = Choice(
+            self.t("choose which card of each three of a kind stays"), menu=which(0, moves)
+        )
+        return Menu(self.t("Your move:"), (first, other))
 
     def move_line(self, move: Move, view: View, names: Sequence[str] | Names) -> str:
         v = self._v(view)

@@ -133,3 +133,37 @@ def test_lan_screen_shows_the_table_code_and_each_seats_fingerprint() -> None:
             assert any(name in line and f"[{fp[:4]}]" in line for line in out.splitlines())
     offline = screen(game_ui("akulina", "en"), view, NAMES3)
     assert "table code" not in offline and "[K7QX]" not in offline
+
+
+def test_three_of_a_kind_is_one_choice_with_the_kept_card_behind_it() -> None:
+    # a new user's first discard menu had 81 lines (every suit choice of 4 triples)
+    from tests.games.test_akulina import DEAL3, answer_until_decision, start
+
+    state, dealer = start(3, {1: DEAL3[1], 2: "6c 8h 8d 8c 9h 9d 9c Ks Kh Kd As Ah"})
+    answer_until_decision(dealer)
+    view = state.view(1, dealer.knowledge[1])
+    legal = state.legal_moves(1, dealer.knowledge[1])
+    assert len(legal) == 3  # which of the three sixes stays
+    en = game_ui("akulina", "en").menu(view, legal, NAMES3)
+    assert en.labels() == [
+        "discard 6♠ 6♥, 7♠ 7♥ 7♦ 7♣, keep 6♦",
+        "choose which card of each three of a kind stays",
+    ]
+    which = en.choices[1].menu
+    assert which is not None and which.title == "6♠ 6♥ 6♦: which one stays?"
+    assert which.labels() == ["keep 6♠", "keep 6♥", "keep 6♦"]
+    assert set(map(repr, en.moves())) == set(map(repr, legal))
+    ru = game_ui("akulina", "ru").menu(view, legal, NAMES3)
+    assert ru.labels()[0] == "сбросить 6♠ 6♥, 7♠ 7♥ 7♦ 7♣, оставить 6♦"
+    # seat 2 (after seat 1): three eights, nines and kings: 27 moves, menus of 2 and 3 lines
+    state.apply(en.choices[0].move)  # type: ignore[arg-type]
+    while state.phase == "open":
+        dealer.answer()
+    view2 = state.view(2, dealer.knowledge[2])
+    legal2 = state.legal_moves(2, dealer.knowledge[2])
+    assert len(legal2) == 27
+    m2 = game_ui("akulina", "en").menu(view2, legal2, NAMES3)
+    assert len(m2.choices) == 2 and m2.choices[0].label.endswith("keep 8♣ 9♣ K♦")
+    sub = m2.choices[1].menu
+    assert sub is not None and all(c.menu is not None for c in sub.choices)
+    assert set(map(repr, m2.moves())) == set(map(repr, legal2))
