@@ -1,6 +1,7 @@
 """Akulina (Акулина, Russian Old Maid): rules engine, moves and bots.
 
-Rules: ``../shared/rules/akulina.ru.txt``; in our words with every option:
+Rules: the Russian rules text ``akulina.ru.txt`` (the spec, kept with the design
+brief, not in this repository); in our words with every option:
 ``docs/rules/akulina.md``.
 """
 

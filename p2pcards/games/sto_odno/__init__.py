@@ -1,7 +1,8 @@
 """101 (Сто одно): the shedding game with sixes, sevens, aces, the king of spades and
 wild queens; rules engine, moves and bots.
 
-Rules: ``../shared/rules/sto-odno.ru.txt``; in our words with every option:
+Rules: the Russian rules text ``sto-odno.ru.txt`` (the spec, kept with the design
+brief, not in this repository); in our words with every option:
 ``docs/rules/101.md``.
 """
 

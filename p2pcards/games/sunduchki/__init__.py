@@ -1,6 +1,7 @@
 """Sunduchki (Сундучки, a Go Fish with three questions): rules engine, moves and bots.
 
-Rules: ``../shared/rules/sunduchki.ru.txt``; in our words with every option:
+Rules: the Russian rules text ``sunduchki.ru.txt`` (the spec, kept with the design
+brief, not in this repository); in our words with every option:
 ``docs/rules/sunduchki.md``.
 """
 

@@ -1,6 +1,7 @@
 """Thousand (Тысяча): rules engine, moves and bots.
 
-Rules: ``../shared/rules/thousand.ru.txt``; in our words with every option:
+Rules: the Russian rules text ``thousand.ru.txt`` (the spec, kept with the design
+brief, not in this repository); in our words with every option:
 ``docs/rules/thousand.md``.
 """
 
