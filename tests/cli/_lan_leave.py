@@ -87,6 +87,9 @@ def main() -> None:
         t = time.monotonic()
         gosha.expect("Vera left the table")
         out["seen_after"] = {"vera": round(time.monotonic() - t, 2)}  # (reported, not tested)
+        # what matched stays part of the host's text: on a loaded machine the vote can come
+        # before the departure line is printed, and the match is then inside the verdict
+        gosha_seen = (gosha.before or "") + str(gosha.after)
         out["vera"] = finish(vera)
         # Борис: ? at his first prompt, then q
         boris.expect("выбор> ")
@@ -97,9 +100,12 @@ def main() -> None:
         t = time.monotonic()
         anya.expect("Борис left the table")
         out["seen_after"]["boris"] = round(time.monotonic() - t, 2)
+        anya_seen = (anya.before or "") + str(anya.after)
         out["boris"] = finish(boris)
-        out["anya"] = finish(anya)
-        out["gosha"] = finish(gosha)
+        text, rc = finish(anya)
+        out["anya"] = (anya_seen + text, rc)
+        text, rc = finish(gosha)
+        out["gosha"] = (gosha_seen + text, rc)
     finally:
         for k in kids:
             k.close(force=True)
