@@ -12,6 +12,8 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.net._netns import run_in_netns
 from tests.ui._latin import foreign_words
 
@@ -29,10 +31,23 @@ def russian_ok(text: str) -> list[str]:
     return [x for x in lines if foreign_words(x)]
 
 
-def test_joining_as_a_newcomer_in_russian_and_english() -> None:
-    out = run_in_netns(
+def _scenario() -> str:
+    return run_in_netns(
         [sys.executable, str(HERE / "_lan_scenario.py")], timeout=150, extra_setup=VETH
     )
+
+
+def test_joining_as_a_newcomer_in_russian_and_english() -> None:
+    try:
+        out = _scenario()
+    except pytest.fail.Exception as e:
+        # the deal is random: about once in a hundred 2-seat deals the host is left with
+        # nothing to choose (e.g. only the queen of spades after the pairs go) and the
+        # game ends before the first prompt the scenario waits for; that deal, and only
+        # that one, is played again (seen once in CI: "итог: проигравший: Аня" before it)
+        if "the host's first move" not in str(e) or "итог: " not in str(e):
+            raise
+        out = _scenario()
     got = json.loads(next(x for x in out.splitlines() if x.startswith("RESULT "))[7:])
     # the unfinished table is asked about, never resumed in its place; a wrong key asks again
     assert "У вас есть незаконченный стол: Тысяча d1d2d3d4 (Аня, Борис, Вера; " in got["question"]
