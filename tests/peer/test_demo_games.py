@@ -4,8 +4,10 @@ logs are byte-identical and that the log audit verifies.
 
 Options keep the run short: 101 stops after two deals (``max_rounds=2``); whole games are
 played in memory by tests/table/test_games_table.py.  Akulina over the LAN is
-tests/peer/test_demo.py, Thousand tests/peer/test_demo_thousand_seats.py (4 seats) and
-tests/web/test_lan.py (3 seats, one of them a browser), Sunduchki tests/web/test_lan.py
+tests/peer/test_demo.py, Thousand tests/web/test_lan.py (3 seats, one of them
+a browser; 2 and 4 seats are whole games at table level in
+tests/games/test_thousand_seats_table.py, and ``scripts/demo --game thousand --seats 4`` runs
+them over the LAN), Sunduchki tests/web/test_lan.py
 (a browser seat and two bot peers over TCP on loopback; the path through separate processes
 and mDNS is the same for every game, and ``scripts/demo --game sunduchki --seats 3`` runs it).
 """
