@@ -180,6 +180,32 @@ def test_a_rogue_key_chosen_to_cancel_the_others_is_rejected() -> None:
     rejected_at_once(h, "key", "proof of knowledge")
 
 
+def test_a_copied_seat_key_is_blamed_on_the_later_seat_at_its_key_entry() -> None:
+    """Seat 2 publishes seat 0's key with a valid proof (the two share the secret: a
+    coalition; with one key, seat 0's card shares would open seat 2's cards to seat 0
+    alone).  The proof verifies, so it is the key round's end that blames seat 2 at its
+    own key entry (protocol/table.md §3), and the audit of the log says the same."""
+
+    def copied(t: Table, step: Step, body: list) -> list:
+        from p2pcards.mental_poker import ProofContext
+
+        ctx = ProofContext(t.table_id, 0, 2, "seat key")
+        return h.tables[0].my_key.publish(ctx, t.stream("copy"))
+
+    h = Harness("akulina", 3, seed=5)
+    h.tables[2].alter = alter_nth("key", copied)
+    h.run()
+    seq = committed_at(h, "key", cheat=2)
+    assert seq == 5  # genesis, 2 accepts, keys of seats 0, 1, 2
+    for s in (0, 1):
+        first = h.cheats(s)[0]
+        assert (first.seat, first.seq, first.rule) == (2, seq, "seat key"), first
+        assert h.tables[s].halted and h.tables[s].joint is None
+    report = audit_entries([e.raw for e in h.tables[0].log], proof_cache=h.proof_cache)
+    assert report.verdict == "cheating"
+    assert (report.cheats[0].seat, report.cheats[0].seq) == (2, seq)
+
+
 @pytest.mark.parametrize(
     ("field", "value", "why"),
     [

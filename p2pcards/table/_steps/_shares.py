@@ -149,7 +149,6 @@ class ShareStep(SharesRound):
         step = cls(t, reveals)
         step.applied = True
         return step
-        return cls(t, reveals)
 
     def about(self) -> dict[str, Any]:
         tos = sorted({r.to for r in self.reveals})
