@@ -18,6 +18,7 @@ from p2pcards.games import Claim, Decision, Falsified, Move, View
 from p2pcards.ui._menu import Choice, Menu
 from p2pcards.ui._model import Column, Line, Part, Section, Sheet
 from p2pcards.ui._names import Names
+from p2pcards.ui._rules import rules_document
 from p2pcards.ui._table import cheat_text
 from p2pcards.ui._texts import Texts
 
@@ -38,8 +39,6 @@ class Presenter:
 
     game: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
-    RULES: ClassVar[str] = ""
-    """The rules in a few lines (English msgid; from ``docs/rules/<game>.md``)."""
 
     def __init__(self, lang: str = "en", options: Mapping[str, Any] | None = None) -> None:
         self.t = Texts(lang)
@@ -52,13 +51,18 @@ class Presenter:
         """The game's name in the presenter's language."""
         return self.t(self.TITLE)
 
-    def rules_text(self) -> str:
-        """The rules of the game in a few lines and the keys of the menus, in the
-        presenter's language (``?`` in the terminal)."""
-        keys = self.t(
+    def keys_text(self) -> str:
+        """The keys of the menus in one line, in the presenter's language (shown above
+        the rules by ``?`` in the terminal)."""
+        return self.t(
             "Keys: a number picks a choice, 0 goes back, ? shows these rules, q leaves the game."
         )
-        return self.t(self.RULES) + "\n" + keys
+
+    def rules_text(self) -> str:
+        """The rules of the game, the whole page ``docs/rules/<game>.md`` (Russian:
+        ``docs/rules/<game>.ru.md``) in the presenter's language, as Markdown text
+        (:func:`p2pcards.ui._rules.rules_document`; ``?`` in the terminal)."""
+        return rules_document(self.game, self.lang)
 
     def hand_no_text(self, n: int) -> str:
         """ "hand 3" / "раздача 3" (101 says "round 3" / "раунд 3"); ``n`` from 1."""

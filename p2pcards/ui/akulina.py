@@ -33,18 +33,6 @@ class AkulinaPresenter(Presenter):
 
     game = "akulina"
     TITLE: ClassVar[str] = "Akulina (Old Maid)"
-    RULES: ClassVar[str] = (
-        "Akulina (Old Maid): get rid of your cards in pairs; whoever is left holding the "
-        "queen of spades loses.\n"
-        "- A pair is two cards of one rank. Before the first draw everyone discards all "
-        "their pairs; the queen of spades never pairs.\n"
-        "- On your turn draw one hidden card from the nearest player to your right who "
-        "still has cards; a card that pairs with one in your hand is discarded at once.\n"
-        "- A player with no cards is out. The last one holding the queen of spades loses "
-        "the hand.\n"
-        '- Every claim ("no more pairs") is checked against the cards revealed at the end'
-        " of the hand."
-    )
 
     def _v(self, view: View) -> AkulinaView:
         assert isinstance(view, AkulinaView)

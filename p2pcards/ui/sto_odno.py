@@ -39,18 +39,6 @@ class StoOdnoPresenter(Presenter):
 
     game = "101"
     TITLE: ClassVar[str] = "101"
-    RULES: ClassVar[str] = (
-        "101: get rid of your cards; cards left in hand score penalty points, and whoever"
-        " goes above 101 loses the series.\n"
-        "- Play a card of the top card's suit or rank, or a queen on anything. If you "
-        "cannot play, draw one card and the turn passes.\n"
-        "- Special cards: a six must be covered by you; a seven makes the next player "
-        "draw one, an ace makes them miss a turn, the king of spades makes them draw "
-        "several.\n"
-        "- The round ends when someone has no cards. Cards left score: 6-10 face value, "
-        "jack 2, queen 3, king 4, ace 11.\n"
-        "- A total of exactly 101 goes back to 0."
-    )
 
     def __init__(self, lang: str = "en", options: Mapping[str, Any] | None = None) -> None:
         super().__init__(lang, options)

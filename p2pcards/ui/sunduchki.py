@@ -48,17 +48,6 @@ class SunduchkiPresenter(Presenter):
 
     game = "sunduchki"
     TITLE: ClassVar[str] = "Sunduchki (Chests)"
-    RULES: ClassVar[str] = (
-        "Sunduchki (Chests): collect chests, all four cards of one rank, by asking "
-        "opponents about their hidden cards. The most chests win.\n"
-        "- On your turn choose an opponent and a rank you hold. Three questions follow: "
-        "the rank, how many cards of it they have, and which suits.\n"
-        "- Three correct answers: those cards pass to you, and you ask again. The first "
-        '"no" ends your turn: you draw a card from the stock.\n'
-        "- A complete chest is shown and set aside at once.\n"
-        "- The game ends when every chest is set aside; every answer is checked at the "
-        "end."
-    )
 
     def __init__(self, lang: str = "en", options: Mapping[str, Any] | None = None) -> None:
         super().__init__(lang, options)

@@ -45,19 +45,6 @@ class ThousandPresenter(Presenter):
 
     game = "thousand"
     TITLE: ClassVar[str] = "Thousand"
-    RULES: ClassVar[str] = (
-        "Thousand: three players bid for the talon, play eight tricks and write the score"
-        " down until someone reaches 1000.\n"
-        "- Card points: ace 11, ten 10, king 4, queen 3, jack 2, nine 0; the ten ranks "
-        "above the king.\n"
-        "- Auction: bids in steps of 5 from 100; above 120 only with a marriage in hand. "
-        "The declarer takes the talon and passes one card to each opponent.\n"
-        "- Tricks: follow suit, else trump if you can. A marriage (king and queen of one "
-        "suit), declared when leading one of them, scores 100, 80, 60 or 40 and makes "
-        "that suit trump.\n"
-        "- The declarer who takes its bid scores it, else loses it; the others score what"
-        " they took."
-    )
 
     def _v(self, view: View) -> ThousandView:
         assert isinstance(view, ThousandView)

@@ -3,10 +3,11 @@ by tests/cli/test_lan_leave.py; prints one ``RESULT {json}`` line), issue 15 ite
 two tables at once, over mDNS on the namespace's loopback.
 
 - "Стол Ани", 3 seats (Anya hosts headless beside one bot): Борис (Russian) joins it by
-  its name, types ``?`` at his first prompt (the rules and the keys, in Russian), then
-  ``q``: his command prints one line naming the command that brings him back (status
-  130); the host sees "Борис left the table" and the hand ends at once by vote (the
-  table's stall limit is 600 s), Борис forfeiting.
+  its name, types ``?`` at his first prompt (the keys and the first screen of the
+  rules, in Russian), ``q`` to go back to the game, then ``q`` again: his command
+  prints one line naming the command that brings him back (status 130); the host sees
+  "Борис left the table" and the hand ends at once by vote (the table's stall limit is
+  600 s), Борис forfeiting.
 - "Стол Гоши", 2 seats (Gosha hosts headless): Vera (English) has an unfinished table
   of her own, so ``join`` first asks about it (English, through the terminal); she
   starts the new table, joins by address and presses Ctrl-C while she waits; the host
@@ -94,8 +95,10 @@ def main() -> None:
         # Борис: ? at his first prompt, then q
         boris.expect("выбор> ")
         boris.sendline("?")
-        boris.expect("выбор> ")
+        boris.expect("назад к игре —> ")  # the first screen of the rules, paged
         out["rules"] = boris.before
+        boris.sendline("q")  # back to the game
+        boris.expect("выбор> ")
         boris.sendline("q")
         t = time.monotonic()
         anya.expect("Борис left the table")

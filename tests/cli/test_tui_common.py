@@ -152,34 +152,79 @@ async def test_choose_in_trio_keeps_other_tasks_running() -> None:
     assert got == [legal[2]]
 
 
-def test_question_mark_shows_the_rules_and_the_keys_then_the_menu_again() -> None:
+def _prompted_seat(game: str, lines: list[str], lang: str = "en") -> tuple[TerminalSeat, list[str]]:
+    """A seat reading ``lines`` (EOFError after the last) on an 80x24 console, and the
+    prompts it asked with."""
+    prompts: list[str] = []
+    it = iter(lines)
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+
+    seat = TerminalSeat(game, lang, console=console(80), read=read, clear=False)
+    seat.console.height = 24
+    return seat, prompts
+
+
+def test_question_mark_shows_the_keys_and_the_rules_a_screen_at_a_time() -> None:
     assert parse_choice("?", MENU, "en", False) == "help"
     assert parse_choice("правила", MENU, "ru", True) == "help"
     view, legal = _akulina_draw_point()
-    seat = scripted_seat("akulina", ["?", "2"])
+    # ? shows the first screen; Enter the second; q goes back to the menu; 2 picks
+    seat, prompts = _prompted_seat("akulina", ["?", "", "q", "2"])
     assert seat.choose_sync(view, legal, NAMES) == legal[1]  # type: ignore[arg-type]
     out = seat.console.export_text()
-    assert "whoever is left holding the queen of spades loses" in out
-    assert "Keys: a number picks a choice, 0 goes back, ? shows these rules" in out
+    assert prompts[0] == "choice> " and prompts[3] == "choice> "
+    assert prompts[1].startswith("— page 1 of ") and prompts[2].startswith("— page 2 of ")
+    assert prompts[1].endswith("0 or q goes back to the game —> ")
+    lines = out.splitlines()
+    keys = next(i for i, x in enumerate(lines) if x.startswith("Keys: a number picks a choice"))
+    assert "Akulina (Акулина) — the rules as p2pcards plays them" in lines[keys + 2]  # the title
+    assert "Deck and deal («Подготовка и раздача»)" in out  # its first section
+    assert "Stalls and forfeits" not in out  # not reached: the player went back
     assert "is not a number" not in out
-    assert out.count("Your move") >= 2 or out.count("1)") >= 2  # the menu shown again
+    assert out.count("Your move") >= 2 or out.count(" 1) ") >= 2  # the menu shown again
+
+
+def test_the_rules_pager_reads_to_the_end_and_ctrl_d_leaves() -> None:
+    seat, prompts = _prompted_seat("akulina", [""] * 50)
+    assert seat.show_rules(height=40) is True
+    out = seat.console.export_text()
+    assert "Stalls and forfeits" in out and "Bots" in out  # the last sections
+    n = int(prompts[0].split(" of ")[1].split(":")[0])
+    assert n >= 3 and len(prompts) == n - 1  # no prompt after the last screen
+    view, legal = _akulina_draw_point()
+    seat, _ = _prompted_seat("akulina", ["?"])  # the input ends inside the rules
+    with pytest.raises(Quit):
+        seat.choose_sync(view, legal, NAMES)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
-    ("game", "first"),
+    ("game", "title", "section"),
     [
-        ("akulina", "Акулина: избавьтесь от карт парами"),
-        ("101", "101 (Сто одно): избавьтесь от карт"),
-        ("sunduchki", "Сундучки: собирайте сундучки"),
-        ("thousand", "Тысяча: трое торгуются за прикуп"),
+        ("akulina", "Акулина — правила, как их играет p2pcards", "Колода и раздача"),
     ],
 )
-def test_rules_in_russian_for_every_game(game: str, first: str) -> None:
+def test_question_mark_in_russian_shows_the_russian_page(
+    game: str, title: str, section: str
+) -> None:
     from p2pcards.ui import presenter
+    from p2pcards.ui._rules import rules_document
 
-    text = presenter(game, "ru").rules_text()
-    assert text.startswith(first)
-    assert text.endswith(
+    p = presenter(game, "ru")
+    assert p.keys_text() == (
         "Клавиши: номер выбирает вариант, 0 — назад, ? — эти правила, q — выйти из игры."
     )
-    assert presenter(game, "en").rules_text().endswith("q leaves the game.")
+    assert p.rules_text() == rules_document(game, "ru")
+    assert presenter(game, "en").rules_text() == rules_document(game, "en")
+    seat, prompts = _prompted_seat(game, ["q"], "ru")
+    assert seat.show_rules() is False
+    out = seat.console.export_text()
+    assert out.startswith("Клавиши: номер выбирает вариант")
+    assert title in out and section in out
+    assert prompts == [prompts[0]] and prompts[0].startswith("— страница 1 из ")
+    assert prompts[0].endswith("назад к игре —> ")

@@ -12,11 +12,13 @@ from typing import Any
 
 import trio
 from rich.columns import Columns
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
+from rich.markdown import Markdown
 from rich.text import Text
 
 from p2pcards.cli._tui._base import GameUI
 from p2pcards.cli._tui._menu import Menu, parse_choice
+from p2pcards.cli._tui._pager import page
 from p2pcards.cli._tui._screen import render_screen
 from p2pcards.games import Move, View
 
@@ -96,6 +98,16 @@ class TerminalSeat:
         """Print one line."""
         self.console.print(text, style=style, highlight=False)
 
+    def show_rules(self, height: int | None = None) -> bool:
+        """Show the keys, then the rules of the game (``docs/rules/<game>.md`` in the
+        seat's language, rendered as Markdown), a screen at a time (:func:`page`, asking
+        with ``read``; ``height`` lines a screen, default the console's).  Returns True
+        when the player read to the end, False when it went back earlier; EOFError and
+        KeyboardInterrupt from ``read`` propagate."""
+        p = self.ui.p
+        keys = Text(p.keys_text(), style="bold")
+        return page(self.console, self.read, Group(keys, Markdown(p.rules_text())), p.t, height)
+
     def _print_menu(self, menu: Menu, can_go_back: bool) -> None:
         self.say(menu.title, style="bold")
         items = [Text(f"{i + 1:>2}) {c.label}") for i, c in enumerate(menu.choices)]
@@ -141,8 +153,11 @@ class TerminalSeat:
                 stack.pop()
                 shown = False
                 continue
-            if got == "help":  # the rules of the game and the keys, then the menu again
-                self.say(self.ui.p.rules_text())
+            if got == "help":  # the keys and the rules of the game, then the menu again
+                try:
+                    self.show_rules()
+                except (EOFError, KeyboardInterrupt):
+                    raise Quit from None
                 shown = False
                 continue
             if isinstance(got, str):
