@@ -25,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from p2pcards.games import GameError
+from p2pcards.web._pages import render_page
 from p2pcards.web._screen import screen
 from p2pcards.web._seat import SeatSource
 from p2pcards.web._socket import first_of, serve_socket
@@ -74,9 +75,7 @@ def static_dir() -> str:
 
 
 def _page(name: str, lang: str) -> Response:
-    html = (resources.files("p2pcards.web") / "static" / name).read_text("utf-8")
-    body = html.replace("{{lang}}", "ru" if lang == "ru" else "en")
-    return Response(body, media_type="text/html; charset=utf-8")
+    return Response(render_page(name, lang), media_type="text/html; charset=utf-8")
 
 
 def create_app(
