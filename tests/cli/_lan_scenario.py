@@ -13,33 +13,18 @@ import os
 import re
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 
-import pexpect
+from tests.cli import _pty
+from tests.cli._pty import finish
 
 T = 40  # generous: a busy machine
 ADDR = "10.77.0.1"
 DEAD = "10.77.0.99"  # on the veth link: ARP goes unanswered, nothing ever answers
 
 
-def spawn(home: Path, lang: str, *argv: str) -> pexpect.spawn:
-    env = dict(os.environ, TERM="xterm-256color", P2PCARDS_HOME=str(home), P2PCARDS_PLAIN="")
-    env.pop("P2PCARDS_LANG", None)
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "p2pcards.cli", "--lang", lang, *argv],
-        env=env,
-        encoding="utf-8",
-        timeout=T,
-        dimensions=(50, 120),
-    )
-
-
-def finish(child: pexpect.spawn) -> tuple[str, int | None]:
-    child.expect(pexpect.EOF)
-    text = child.before or ""
-    child.close()
-    return text, child.exitstatus
+spawn = partial(_pty.spawn, timeout=T)
 
 
 def both(make: object) -> dict[str, tuple[str, int | None]]:
