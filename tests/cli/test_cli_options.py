@@ -9,26 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from p2pcards.cli import main
+from tests.cli._cli import fresh_home, run
 from tests.ui._latin import foreign_words
 
 
 @pytest.fixture(autouse=True)
 def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("P2PCARDS_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("P2PCARDS_LANG", raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.delenv("LC_MESSAGES", raising=False)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
-    try:
-        rc = main(list(argv))
-    except SystemExit as e:
-        rc = int(e.code or 0)
-    got = capsys.readouterr()
-    return rc, got.out + got.err
+    fresh_home(tmp_path, monkeypatch)
 
 
 BAD_NUMBERS = [
