@@ -239,25 +239,15 @@ def print_report(report: AuditReport, lang: str, path: Path | None = None) -> No
         print(t("VERIFIED: {checked}. {outcome}.", checked=checked, outcome=outcome))
     elif report.verdict == "abandoned" and report.table is not None and report.table.abandoned:
         a = report.table.abandoned
-        print(
-            t(
-                "ABANDONED: {checked}; hand {hand} was ended by the other seats: "
-                "{name} left the table (entry {seq}).",
-                checked=checked,
-                hand=a.hand,
-                name=names[a.seat],
-                seq=a.seq,
-            )
-            if a.reason == "left"
-            else t(
-                "ABANDONED: {checked}; hand {hand} was ended by the other seats: "
-                "{name} stopped responding (entry {seq}).",
-                checked=checked,
-                hand=a.hand,
-                name=names[a.seat],
-                seq=a.seq,
-            )
-        )
+        where = {"checked": checked, "hand": a.hand, "name": names[a.seat], "seq": a.seq}
+        # two whole sentences, not one with the reason spliced in: each language words
+        # the reason its own way around the name
+        if a.reason == "left":
+            print(t("ABANDONED: {checked}; hand {hand} was ended by the other seats: "
+                    "{name} left the table (entry {seq}).", **where))  # fmt: skip
+        else:
+            print(t("ABANDONED: {checked}; hand {hand} was ended by the other seats: "
+                    "{name} stopped responding (entry {seq}).", **where))  # fmt: skip
         if a.result is not None:  # three or more seats: it forfeits (docs/rules, Stalls)
             print(t("{name} forfeits: {outcome}.", name=names[a.seat],
                     outcome=outcome_text(t, a.result, names)))  # fmt: skip

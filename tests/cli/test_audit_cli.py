@@ -41,14 +41,6 @@ def test_audit_in_russian_in_words(tmp_path: Path, honest_log: list[bytes], caps
     ]
 
 
-def test_audit_json_keeps_the_data(tmp_path: Path, honest_log: list[bytes], capsys) -> None:
-    log = write_log(tmp_path / "t.log", honest_log)
-    assert main(["audit", str(log), "--json"]) == 0
-    got = json.loads(capsys.readouterr().out)
-    assert got["verdict"] == "verified" and got["hands_verified"] == [1]
-    assert got["result"]["losers"] == [0] and got["result"]["losses"] == [1, 0, 0]
-
-
 def test_audit_names_the_cheat_from_the_evidence_an_honest_seat_kept(
     tmp_path: Path, capsys
 ) -> None:
@@ -88,14 +80,17 @@ def test_audit_names_the_cheat_from_the_evidence_an_honest_seat_kept(
     assert "decryption shares" in c["detail"]
 
 
-def test_audit_json_lists_the_checks_of_every_hand(
+def test_audit_json_keeps_the_data_and_lists_the_checks_of_every_hand(
     tmp_path: Path, honest_log: list[bytes], capsys
 ) -> None:
     log = write_log(tmp_path / "t.log", honest_log)
     assert main(["audit", str(log), "--json"]) == 0
     captured = capsys.readouterr()
     assert captured.err == ""  # no progress bar when stderr is not a terminal
-    start, hand = json.loads(captured.out)["hands"]
+    got = json.loads(captured.out)
+    assert got["verdict"] == "verified" and got["hands_verified"] == [1]
+    assert got["result"]["losers"] == [0] and got["result"]["losses"] == [1, 0, 0]
+    start, hand = got["hands"]
     assert start == {"hand": 0, "verified": True, "proofs": {"key": 3}, "items": {"key": 3},
                      "moves": 0, "claims": 0, "opened": {}}  # fmt: skip
     assert hand["hand"] == 1 and hand["verified"]
@@ -132,3 +127,28 @@ def test_replay_shows_every_card(tmp_path: Path, honest_log: list[bytes], capsys
     assert main(["replay", str(log), "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "seat1 gets" in out and "??" not in out and "Q♠" in out
+
+
+def test_audit_of_a_hand_abandoned_by_a_stall_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two seats, seat 1 silent at its first move and voted out for the stall: the
+    ABANDONED line says it stopped responding, in both languages (a seat that left is
+    worded in tests/cli/test_new_user_texts.py)."""
+    from p2pcards.cli.audit import print_report
+    from p2pcards.table import audit_entries
+    from tests.table.test_abandon import Hold, stalled_table
+
+    h = stalled_table("akulina", 2, Hold(1, kind="move"), seed=3)
+    h.handle(0, h.tables[0].abandon(1, "stall"))
+    h.run()
+    report = audit_entries(h.logs()[0])
+    lines = {}
+    for lang in ("en", "ru"):
+        print_report(report, lang)
+        lines[lang] = capsys.readouterr().out.splitlines()[-1]
+    seq = report.entries - 1
+    assert lines == {
+        "en": "ABANDONED: 0 hands checked; hand 1 was ended by the other seats: seat1 "
+        f"stopped responding (entry {seq}).",
+        "ru": "ПРЕРВАНО: проверено 0 раздач; раздачу 1 завершили остальные игроки, ответа "
+        f"не было: seat1 (запись {seq}).",
+    }
