@@ -138,6 +138,7 @@ class Harness:
         if self.cheat is not None:
             self.tables[self.cheater].alter = cheat_through(self.cheat)
         self.outputs = [[] for _ in range(self.n)]
+        self.crashes = 0  # crash_and_restart calls so far
         self.persisted = [{} for _ in range(self.n)]
         self.queue = []
         self.bot = game_info(self.game).bots[self.bots]
@@ -209,6 +210,7 @@ class Harness:
         """Kill seat ``seat``'s table (losing everything not persisted) and start a new
         one from what was on its disk: the log entries and the persisted secrets.  The
         others then re-offer what they hold (as the mesh's catch-up does)."""
+        self.crashes += 1
         old = self.tables[seat]
         disk_log = [e.raw for e in old.log]
         new = (type(old))(

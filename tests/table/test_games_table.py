@@ -74,9 +74,11 @@ def force(h: Harness, t: Table, move: Move) -> None:
 
 # ---------------------------------------------------------------------- Thousand
 def test_thousand_a_whole_game_to_1000_every_hand_verified() -> None:
-    h = Harness("thousand", 3, seed=1)
-    result = check_honest(h)  # 22 hands
-    assert result["capped"] is False and result["hands"] == h.tables[0].hand == 22
+    # continued from a sheet near the barrel: 3 hands, 1.5 s of CPU (from 0 the game is
+    # 22 hands, 16 s: ``scripts/bench games_table`` plays it)
+    h = Harness("thousand", 3, seed=4, options={"scores": "800,840,760"})
+    result = check_honest(h)
+    assert result["capped"] is False and result["hands"] == h.tables[0].hand == 3
     scores = result["scores"]
     assert all(s % 5 == 0 for s in scores)  # scores are rounded to 5
     assert max(scores) >= 1000 and result["winners"] == [scores.index(max(scores))]
@@ -180,7 +182,7 @@ def test_101_a_false_could_not_play_is_caught() -> None:
 
 
 # ---------------------------------------------------------------------- Sunduchki
-@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("seats", [2, 6])  # 3-5: scripts/bench games_table
 def test_sunduchki_a_whole_game(seats: int) -> None:
     h = Harness("sunduchki", seats, seed=60 + seats)
     result = check_honest(h)

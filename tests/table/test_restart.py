@@ -11,23 +11,24 @@ from tests.table.harness import Harness
 
 def test_crash_points_across_a_four_seat_game() -> None:
     rng = random.Random(5)
-    tried = survived = 0
+    probe = Harness("akulina", 4, seed=300)
+    probe.run()
+    steps = sum(len(o) for o in probe.outputs)  # a rough size of a game (all 3 alike)
+    tried = 0
     for game in range(3):  # 9 crash points (scripts/bench restart kills real processes)
-        probe = Harness("akulina", 4, seed=300 + game)
-        probe.run()
-        steps = sum(len(o) for o in probe.outputs)  # a rough size of the game
-        crash_at = {rng.randrange(1, max(2, steps)): rng.randrange(4) for _ in range(3)}
+        crash_at = {rng.randrange(1, steps // 2): rng.randrange(4) for _ in range(3)}
         h = Harness("akulina", 4, seed=300 + game)
         h.run(crash_at=crash_at)
-        tried += len(crash_at)
+        tried += h.crashes
         logs = h.logs()
         assert all(log == logs[0] for log in logs), f"game {game}: logs differ"
         for s in range(4):
             assert h.cheats(s) == [], f"game {game}: seat {s}: {h.cheats(s)}"
             assert h.tables[s].verified == [1]
-        assert h.tables[0].result == probe.tables[0].result or h.tables[0].result is not None
-        survived += len(crash_at)
-    assert tried == survived == 9
+        assert h.tables[0].result is not None
+        if game == 0:  # the crashes change no move: the same game as without them
+            assert h.tables[0].result == probe.tables[0].result
+    assert tried == 9
 
 
 def test_a_seat_that_crashed_after_deciding_sends_the_same_move_again() -> None:
