@@ -22,6 +22,7 @@ import platformdirs
 
 from p2pcards import files
 from p2pcards.ui import Texts
+from p2pcards.ui._texts import N_ as N_  # the cli's modules import it from here
 from p2pcards.ui._texts import translations
 
 CONFIG = "config.json"
@@ -189,11 +190,6 @@ def error_text(lang: str, e: Exception) -> str:
     if isinstance(msgid, str):
         return tr(lang, msgid, **getattr(e, "params", {}))
     return str(e)
-
-
-def N_(msgid: str) -> str:
-    """Mark ``msgid`` for the catalog without translating it (translated where shown)."""
-    return msgid
 
 
 def add_lang_argument(p: object) -> None:

@@ -43,6 +43,12 @@ def ru_plural(n: int) -> int:
     return 2
 
 
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for the catalog without translating it (``scripts/texts update``
+    finds it): a msgid kept in a table, translated where it is shown."""
+    return msgid
+
+
 @functools.cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The gettext translations of ``lang`` (a :class:`gettext.GNUTranslations` read

@@ -8,11 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from p2pcards.ui import Texts
-
-
-def N_(msgid: str) -> str:
-    """Mark ``msgid`` for the catalog (``scripts/texts update`` finds it); returns it."""
-    return msgid
+from p2pcards.ui._texts import N_ as N_  # the web's modules import it from here
 
 
 def _translated(table: Mapping[str, str], lang: str) -> dict[str, str]:

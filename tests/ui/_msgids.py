@@ -122,6 +122,8 @@ def _walk(path: Path, out: dict[str, Msg]) -> None:
                 out.setdefault(strs[0], Msg(where))
             elif in_cli and fn == "trn" and len(strs) >= 2:
                 out.setdefault(strs[0], Msg(where, plural=strs[1]))
+            elif fn == "N_" and strs:  # a msgid kept in a table (p2pcards.ui.N_)
+                out.setdefault(strs[0], Msg(where))
             if in_cli and fn in ("add_argument", "add_parser", "ArgumentParser"):
                 for kw in node.keywords:
                     if kw.arg in ("help", "description", "epilog") and isinstance(
