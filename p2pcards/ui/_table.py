@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from p2pcards.cards import Card
 from p2pcards.games import Opened, Revealed, Shuffled, Taken
 from p2pcards.ui._names import Names
-from p2pcards.ui._texts import Texts
+from p2pcards.ui._texts import N_, Texts
 
 KINDS = {
     "key": "accept",
@@ -179,23 +179,21 @@ def abandoned_line(t: Texts, names: Names, ev: Any, rounds: bool = False) -> str
     forfeits ("the hand is over: Boris stopped responding and forfeits"); with two seats
     the hand ends with no result.  ``reason`` "left": it left the table.  ``rounds``:
     the game calls a hand a round (101: "the round is over", "раунд окончен")."""
-    who = names[ev.seat]
+    forfeits = getattr(ev, "result", None) is not None
     left = getattr(ev, "reason", "stall") == "left"
-    if getattr(ev, "result", None) is not None:
-        if rounds:
-            if left:
-                return t("the round is over: {name} left the table and forfeits", name=who)
-            return t("the round is over: {name} stopped responding and forfeits", name=who)
-        if left:
-            return t("the hand is over: {name} left the table and forfeits", name=who)
-        return t("the hand is over: {name} stopped responding and forfeits", name=who)
-    if rounds:
-        if left:
-            return t("the round is abandoned, no result: {name} left the table", name=who)
-        return t("the round is abandoned: {name} stopped responding", name=who)
-    if left:
-        return t("the hand is abandoned, no result: {name} left the table", name=who)
-    return t("the hand is abandoned: {name} stopped responding", name=who)
+    return t(_ABANDONED[forfeits, rounds, left], name=names[ev.seat])
+
+
+_ABANDONED = {  # (the seat forfeits, the game plays rounds, it left) -> the line
+    (True, True, True): N_("the round is over: {name} left the table and forfeits"),
+    (True, True, False): N_("the round is over: {name} stopped responding and forfeits"),
+    (True, False, True): N_("the hand is over: {name} left the table and forfeits"),
+    (True, False, False): N_("the hand is over: {name} stopped responding and forfeits"),
+    (False, True, True): N_("the round is abandoned, no result: {name} left the table"),
+    (False, True, False): N_("the round is abandoned: {name} stopped responding"),
+    (False, False, True): N_("the hand is abandoned, no result: {name} left the table"),
+    (False, False, False): N_("the hand is abandoned: {name} stopped responding"),
+}
 
 
 def dealer_line(t: Texts, names: Names, event: Any, cards: Mapping[int, Card]) -> str | None:

@@ -21,6 +21,7 @@ from p2pcards.games.thousand import Bid, GiveCards, Pass, Play
 from p2pcards.ui import (
     Names,
     Texts,
+    abandoned_line,
     dealer_line,
     presenter,
     result_line,
@@ -266,6 +267,25 @@ def test_a_seat_that_left_is_worded_without_gender() -> None:
     assert table_event_line(Texts("en"), RU_NAMES, gone, words=en) == (
         "the round is abandoned, no result: Борис left the table"
     )
+
+
+@pytest.mark.parametrize(
+    ("forfeits", "rounds", "reason", "line"),
+    [
+        (True, True, "left", "the round is over: Борис left the table and forfeits"),
+        (True, True, "stall", "the round is over: Борис stopped responding and forfeits"),
+        (True, False, "left", "the hand is over: Борис left the table and forfeits"),
+        (True, False, "stall", "the hand is over: Борис stopped responding and forfeits"),
+        (False, True, "left", "the round is abandoned, no result: Борис left the table"),
+        (False, True, "stall", "the round is abandoned: Борис stopped responding"),
+        (False, False, "left", "the hand is abandoned, no result: Борис left the table"),
+        (False, False, "stall", "the hand is abandoned: Борис stopped responding"),
+    ],
+)
+def test_every_abandoned_line(forfeits: bool, rounds: bool, reason: str, line: str) -> None:
+    result = {"losers": [1]} if forfeits else None
+    ev = type("HandAbandoned", (), {"seat": 1, "reason": reason, "result": result})()
+    assert abandoned_line(Texts("en"), RU_NAMES, ev, rounds) == line
 
 
 def test_a_rejoin_is_timed_with_the_russian_decimal_comma() -> None:
