@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from p2pcards.ui._texts import Texts
+from p2pcards.ui._texts import N_, Texts
 
 if TYPE_CHECKING:
     from p2pcards.peer import LobbyError
@@ -24,20 +24,8 @@ def lobby_error_text(e: LobbyError, t: Texts) -> str:
     is when it has none."""
     p = dict(e.params)
     where = address_text((str(p.get("host", "")), int(p.get("port", 0))))
-    if e.kind == "unreachable":
-        return t(
-            "no answer from {where} within {seconds:g} s: is the host running, and is this "
-            "the address it prints? Retry with: p2pcards join {where}",
-            where=where,
-            seconds=float(p.get("seconds", 0)),
-        )
-    if e.kind == "refused":
-        return t(
-            "nothing listens at {where} (tried for {seconds:g} s): is the host running, and "
-            "is this the address it prints? Retry with: p2pcards join {where}",
-            where=where,
-            seconds=float(p.get("seconds", 0)),
-        )
+    if e.kind in _NO_HOST:
+        return t(_NO_HOST[e.kind], where=where, seconds=float(p.get("seconds", 0)))
     if e.kind == "started":
         return t(
             "the game at {where} has already started: ask its players for a new table",
@@ -53,6 +41,18 @@ def lobby_error_text(e: LobbyError, t: Texts) -> str:
     if e.msgid:  # one of the rarer cases, worded through the catalog
         return t(e.msgid, **e.params)
     return str(e)
+
+
+_NO_HOST = {  # kind -> the words, with what to try next
+    "unreachable": N_(
+        "no answer from {where} within {seconds:g} s: is the host running, and is this "
+        "the address it prints? Retry with: p2pcards join {where}"
+    ),
+    "refused": N_(
+        "nothing listens at {where} (tried for {seconds:g} s): is the host running, and "
+        "is this the address it prints? Retry with: p2pcards join {where}"
+    ),
+}
 
 
 def _trust_error_text(kind: str, p: dict[str, Any], t: Texts) -> str:

@@ -288,6 +288,28 @@ def test_every_abandoned_line(forfeits: bool, rounds: bool, reason: str, line: s
     assert abandoned_line(Texts("en"), RU_NAMES, ev, rounds) == line
 
 
+@pytest.mark.parametrize(
+    ("kind", "lang", "text"),
+    [
+        ("unreachable", "en", "no answer from 192.168.1.5:40123 within 5 s: is the host running, "
+         "and is this the address it prints? Retry with: p2pcards join 192.168.1.5:40123"),
+        ("refused", "en", "nothing listens at 192.168.1.5:40123 (tried for 5 s): is the host "
+         "running, and is this the address it prints? Retry with: p2pcards join 192.168.1.5:40123"),
+        ("unreachable", "ru", "192.168.1.5:40123 не ответил за 5 с: запущен ли стол и тот ли это "
+         "адрес, что он показывает? Ещё раз: p2pcards join 192.168.1.5:40123"),
+        ("refused", "ru", "на 192.168.1.5:40123 никто не принимает соединений (пробовали 5 с): "
+         "запущен ли стол и тот ли это адрес, что он показывает? Ещё раз: p2pcards join "
+         "192.168.1.5:40123"),
+    ],
+)  # fmt: skip
+def test_no_host_at_the_address_says_what_to_try(kind: str, lang: str, text: str) -> None:
+    from p2pcards.peer import LobbyError
+    from p2pcards.ui import lobby_error_text
+
+    e = LobbyError("x", kind=kind, host="192.168.1.5", port=40123, seconds=5.0)
+    assert lobby_error_text(e, Texts(lang)) == text
+
+
 def test_a_rejoin_is_timed_with_the_russian_decimal_comma() -> None:
     from p2pcards.cli._lan import rejoined_text
 
