@@ -130,14 +130,14 @@ def test_replay_shows_every_card(tmp_path: Path, honest_log: list[bytes], capsys
 
 
 def test_audit_of_a_hand_abandoned_by_a_stall_says_so(capsys: pytest.CaptureFixture[str]) -> None:
-    """Two seats, seat 1 silent at its first move and voted out for the stall: the
+    """Two seats, seat 1 silent at its shuffle and voted out for the stall: the
     ABANDONED line says it stopped responding, in both languages (a seat that left is
     worded in tests/cli/test_new_user_texts.py)."""
     from p2pcards.cli.audit import print_report
     from p2pcards.table import audit_entries
     from tests.table.test_abandon import Hold, stalled_table
 
-    h = stalled_table("akulina", 2, Hold(1, kind="move"), seed=3)
+    h = stalled_table("akulina", 2, Hold(1, kind="shuffle"), seed=3)  # (a short log)
     h.handle(0, h.tables[0].abandon(1, "stall"))
     h.run()
     report = audit_entries(h.logs()[0])
