@@ -37,6 +37,4 @@ def rules_document(game: str, lang: str = "en") -> str:
     was installed without its rules."""
     lang = lang if lang in LANGS else "en"
     page = resources.files("p2pcards").joinpath("rules", rules_file(game, lang))
-    if lang != "en" and not page.is_file():  # not yet written in every language
-        page = resources.files("p2pcards").joinpath("rules", rules_file(game, "en"))
     return page.read_text(encoding="utf-8")

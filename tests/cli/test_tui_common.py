@@ -20,6 +20,7 @@ from p2pcards.cli._tui import (
     parse_choice,
     waiting_text,
 )
+from p2pcards.cli._tui._pager import tables_as_lists
 from p2pcards.games import LocalDealer, load_game
 from p2pcards.games.akulina import Discard, Draw
 from tests.cli._tui_util import NAMES, console, drive, scripted_seat
@@ -203,28 +204,70 @@ def test_the_rules_pager_reads_to_the_end_and_ctrl_d_leaves() -> None:
         seat.choose_sync(view, legal, NAMES)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(
-    ("game", "title", "section"),
-    [
-        ("akulina", "Акулина — правила, как их играет p2pcards", "Колода и раздача"),
-    ],
-)
-def test_question_mark_in_russian_shows_the_russian_page(
-    game: str, title: str, section: str
+TITLES = {
+    ("akulina", "en"): ("Akulina (Акулина) — the rules as p2pcards plays them", "Deck and deal"),
+    ("akulina", "ru"): ("Акулина — правила, как их играет p2pcards", "Колода и раздача"),
+    ("101", "en"): ("101 (Сто одно) — the rules as p2pcards plays them", "Deck and deal"),
+    ("101", "ru"): ("101 (Сто одно) — правила, как их играет p2pcards", "Колода и раздача"),
+    ("sunduchki", "en"): ("Sunduchki (Сундучки) — the rules as p2pcards plays", "Chests and deck"),
+    ("sunduchki", "ru"): ("Сундучки — правила, как их играет p2pcards", "Сундучки и колода"),
+    ("thousand", "en"): ("Thousand (Тысяча) — the rules as p2pcards plays them", "Deck and card"),
+    ("thousand", "ru"): ("Тысяча — правила, как их играет p2pcards", "Колода и стоимость карт"),
+}
+"""The title and first section of each rules page, per game and language."""
+
+
+@pytest.mark.parametrize(("game", "lang"), sorted(TITLES))
+def test_the_terminal_shows_no_table_and_every_option(game: str, lang: str) -> None:
+    """What the terminal renders (cheap: without rendering): the title, the first section,
+    every option of the game and no table (whose cells 80 columns would cut)."""
+    from p2pcards.games import game_info
+    from p2pcards.ui import presenter
+
+    text = tables_as_lists(presenter(game, lang).rules_text())
+    title, section = TITLES[game, lang]
+    assert text.startswith("# " + title) and f"\n## {section}" in text
+    assert [x for x in text.splitlines() if x.lstrip().startswith("|")] == []
+    assert [o.name for o in game_info(game).options if f"`{o.name}`" not in text] == []
+
+
+@pytest.mark.parametrize(("game", "lang"), [k for k in sorted(TITLES) if k[1] == "ru"])
+def test_question_mark_shows_the_page_of_the_language_with_every_option_whole(
+    game: str, lang: str
 ) -> None:
+    from p2pcards.games import game_info
     from p2pcards.ui import presenter
     from p2pcards.ui._rules import rules_document
 
-    p = presenter(game, "ru")
-    assert p.keys_text() == (
+    p = presenter(game, lang)
+    assert p.rules_text() == rules_document(game, lang)
+    seat, prompts = _prompted_seat(game, [], lang)
+    assert seat.show_rules(height=100_000) is True  # one screen: no prompt
+    assert prompts == []
+    out = seat.console.export_text()
+    assert " ".join(out.split()).startswith(p.keys_text())  # (wrapped at 80 columns)
+    title, section = TITLES[game, lang]
+    assert out.index(title) < out.index(section)
+    # at 80 columns no table cell is cut: every option of the game is there whole
+    words = set(out.replace(",", " ").replace(":", " ").split())
+    assert [o.name for o in game_info(game).options if o.name not in words] == []
+
+
+def test_the_rules_in_russian_page_with_russian_keys_and_prompt() -> None:
+    seat, prompts = _prompted_seat("akulina", ["q"], "ru")
+    assert seat.ui.p.keys_text() == (
         "Клавиши: номер выбирает вариант, 0 — назад, ? — эти правила, q — выйти из игры."
     )
-    assert p.rules_text() == rules_document(game, "ru")
-    assert presenter(game, "en").rules_text() == rules_document(game, "en")
-    seat, prompts = _prompted_seat(game, ["q"], "ru")
     assert seat.show_rules() is False
-    out = seat.console.export_text()
-    assert out.startswith("Клавиши: номер выбирает вариант")
-    assert title in out and section in out
-    assert prompts == [prompts[0]] and prompts[0].startswith("— страница 1 из ")
+    assert len(prompts) == 1 and prompts[0].startswith("— страница 1 из ")
     assert prompts[0].endswith("назад к игре —> ")
+
+
+def test_tables_become_lists_so_a_narrow_terminal_cuts_no_cell() -> None:
+    text = (
+        "Intro\n\n| option | default | what |\n|---|---|---|\n| `deck` | 36 | the deck |\n"
+        "| `x` |  | y |\n\n| what | how |\n|---|---|\n| deal | private |\nEnd\n"
+    )
+    assert tables_as_lists(text) == (
+        "Intro\n\n- `deck`: default: 36; what: the deck\n- `x`: what: y\n\n- deal — private\nEnd\n"
+    )

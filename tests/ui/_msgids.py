@@ -13,6 +13,7 @@ and the values of ``NOTES``-like dicts
 from __future__ import annotations
 
 import ast
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -150,8 +151,10 @@ def _walk(path: Path, out: dict[str, Msg]) -> None:
             out.setdefault(node.value.value, Msg(f"{rel}:{node.lineno}"))
 
 
+@functools.cache
 def messages() -> dict[str, Msg]:
-    """msgid -> :class:`Msg`, every text of the package and argparse's."""
+    """msgid -> :class:`Msg`, every text of the package and argparse's (read once: the
+    walk of every source file is the catalog tests' main cost; do not change the dict)."""
     out: dict[str, Msg] = {}
     for path in SOURCES:
         _walk(path, out)

@@ -5,7 +5,9 @@
 the console's height and asks before the next screen: Enter shows the next one, ``0``,
 ``q`` (anything typed) goes back to the game.  Input comes from the seat's ``read``
 function, so it works wherever the seat's prompts do; the end of input (Ctrl-D) and
-Ctrl-C are the caller's to handle, as at any prompt.
+Ctrl-C are the caller's to handle, as at any prompt.  :func:`tables_as_lists` writes a
+Markdown page's tables as lists first, since a terminal of 80 columns would cut their
+cells.
 """
 
 from __future__ import annotations
@@ -59,3 +61,43 @@ def page(
         if read(prompt).strip():
             return False
     return True
+
+
+def tables_as_lists(text: str) -> str:
+    """``text`` (Markdown) with every table written as a bulleted list, one item a row
+    (a narrow terminal cannot show a wide table without cutting its cells): a row of
+    two columns is "- FIRST — SECOND", of more "- FIRST: HEADER2 SECOND; HEADER3
+    THIRD; …" (the header of each cell before it).  Other lines are kept."""
+    out: list[str] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        if not _is_row(lines[i]) or i + 1 >= len(lines) or not _is_rule(lines[i + 1]):
+            out.append(lines[i])
+            i += 1
+            continue
+        header = _cells(lines[i])
+        i += 2
+        while i < len(lines) and _is_row(lines[i]):
+            row = _cells(lines[i])
+            if len(row) == 2:
+                out.append(f"- {row[0]} — {row[1]}")
+            else:
+                rest = "; ".join(
+                    f"{h}: {c}" for h, c in zip(header[1:], row[1:], strict=False) if c
+                )
+                out.append(f"- {row[0]}: {rest}")
+            i += 1
+    return "\n".join(out) + ("\n" if text.endswith("\n") else "")
+
+
+def _is_row(line: str) -> bool:
+    return line.lstrip().startswith("|")
+
+
+def _is_rule(line: str) -> bool:
+    return _is_row(line) and set(line.strip()) <= set("|-: ")
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from p2pcards.cli._tui._base import GameUI
 from p2pcards.cli._tui._menu import Menu, parse_choice
-from p2pcards.cli._tui._pager import page
+from p2pcards.cli._tui._pager import page, tables_as_lists
 from p2pcards.cli._tui._screen import render_screen
 from p2pcards.games import Move, View
 
@@ -100,13 +100,14 @@ class TerminalSeat:
 
     def show_rules(self, height: int | None = None) -> bool:
         """Show the keys, then the rules of the game (``docs/rules/<game>.md`` in the
-        seat's language, rendered as Markdown), a screen at a time (:func:`page`, asking
-        with ``read``; ``height`` lines a screen, default the console's).  Returns True
-        when the player read to the end, False when it went back earlier; EOFError and
-        KeyboardInterrupt from ``read`` propagate."""
+        seat's language, rendered as Markdown, its tables as lists) a screen at a time
+        (:func:`page`, asking with ``read``; ``height`` lines a screen, default the
+        console's).  Returns True when the player read to the end, False when it went
+        back earlier; EOFError and KeyboardInterrupt from ``read`` propagate."""
         p = self.ui.p
         keys = Text(p.keys_text(), style="bold")
-        return page(self.console, self.read, Group(keys, Markdown(p.rules_text())), p.t, height)
+        rules = Markdown(tables_as_lists(p.rules_text()))
+        return page(self.console, self.read, Group(keys, rules), p.t, height)
 
     def _print_menu(self, menu: Menu, can_go_back: bool) -> None:
         self.say(menu.title, style="bold")
