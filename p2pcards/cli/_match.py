@@ -45,7 +45,9 @@ class MatchSpec:
 class GameRecord:
     """One game's outcome: ``bots`` per seat, ``winners``/``losers`` (seats), ``scores``
     per seat (None if the game has none), ``moves`` (decisions), ``hands`` (deals),
-    ``think`` per seat (seconds per decision, only when timing was asked); ``contracts``
+    ``think`` per seat (seconds per decision, only when timing was asked), ``think_cpu``
+    the same decisions' CPU time of the thread (seconds: on a loaded machine the wall
+    time counts the waits for a core); ``contracts``
     and ``made``: hands with a declarer and those whose bid was made (games whose score
     sheet rows have ``made``, i.e. Thousand; else 0)."""
 
@@ -58,6 +60,7 @@ class GameRecord:
     moves: int
     hands: int
     think: tuple[tuple[float, ...], ...] = field(default=(), compare=False)
+    think_cpu: tuple[tuple[float, ...], ...] = field(default=(), compare=False)
     contracts: int = 0
     made: int = 0
 
@@ -85,8 +88,9 @@ def play_game(spec: MatchSpec, index: int, seed: int, timing: bool = False) -> G
     seating = spec.seating(index)
     players: list[Player] = [resolve_bot(game.info, b) for b in seating]
     think: list[list[float]] = [[] for _ in players]
+    cpu: list[list[float]] = [[] for _ in players]
     if timing:
-        players = [_timed(p, think[s]) for s, p in enumerate(players)]
+        players = [_timed(p, think[s], cpu[s]) for s, p in enumerate(players)]
     state = game.new_state()
     dealer = LocalDealer(state, rng=random.Random(seed))
     result = dealer.run(players)
@@ -102,16 +106,18 @@ def play_game(spec: MatchSpec, index: int, seed: int, timing: bool = False) -> G
         moves=sum(isinstance(e, Move) for e in dealer.events),
         hands=len(dealer.hand_events),
         think=tuple(tuple(t) for t in think) if timing else (),
+        think_cpu=tuple(tuple(t) for t in cpu) if timing else (),
         contracts=len(rows),
         made=sum(bool(r.made) for r in rows),
     )
 
 
-def _timed(player: Player, out: list[float]) -> Player:
+def _timed(player: Player, out: list[float], cpu: list[float]) -> Player:
     def timed(view: View, legal: Sequence[Move], rng: random.Random) -> Move:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         move = player(view, legal, rng)
         out.append(time.perf_counter() - t0)
+        cpu.append(time.thread_time() - c0)
         return move
 
     return timed

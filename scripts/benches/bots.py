@@ -66,7 +66,25 @@ def match(game: str, level: str, games: int, seed: int, jobs: int) -> None:
     print(json.dumps(line), flush=True)
     think = [t for r in records for t in r.think[r.bots.index(level)]]
     if think:
-        emit("bots", "think time per decision (s)", think, game=game, level=level, bot=bot)
+        emit(
+            "bots",
+            "think time per decision (s)",
+            think,
+            game=game,
+            level=level,
+            bot=bot,
+            max=round(max(think), 3),
+        )
+        cpu = [t for r in records for t in r.think_cpu[r.bots.index(level)]]
+        emit(
+            "bots",
+            "think CPU time per decision (s)",
+            cpu,
+            game=game,
+            level=level,
+            bot=bot,
+            max=round(max(cpu), 3),
+        )
 
 
 def compare_jobs(games: int, seed: int) -> None:

@@ -16,6 +16,7 @@ from p2pcards.games import Decision, LocalDealer, Move, View, load_game
 from p2pcards.games._levels import has_strong, resolve_bot, strong_bot
 from p2pcards.games._search import LEVELS
 from p2pcards.games.sto_odno import GAME as STO
+from p2pcards.games.sto_odno import _strong as sto_strong
 from p2pcards.games.sto_odno._moves import Play
 from p2pcards.games.sunduchki import GAME as SUN
 from p2pcards.games.sunduchki import _strong as sun_strong
@@ -91,9 +92,13 @@ def test_101_keeps_the_queen_of_hearts_to_go_out_on_it() -> None:
         known=((), (), (), ()),
         stock=14,
         discard=5,
+        pile=tuple(parse_cards("7C 7D 8D 8H 10H")),
+        stock_cards=(),
+        barred=((), ((),) * 5, ((),) * 5, ((),) * 5),
         scores=(10, 20, 30, 40),
         penalty=None,
     )
+    assert sto_strong._dealer(view) is not None  # the strong bot's own deals, not basic
     legal: list[Move] = [
         *(Play(0, (40,), (qh,), u) for u in Suit),
         Play(0, (41,), (s10,), None),

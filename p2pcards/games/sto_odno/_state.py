@@ -106,6 +106,12 @@ class StoOdnoView(View):
     times the stock was rebuilt this round; ``announced``: the seat that said "Сто
     одно" this turn, ``forgot``: the seat left with one card without saying it, while
     it may still be caught (option ``announce_last``), else None.
+    ``pile``: the discard pile, bottom card first (every card in it was played in
+    public); ``stock_cards``: the stock in drawing order when all its cards are public
+    (a turned-over discard pile), else (); ``barred``: for each seat, one tuple per card
+    of its hand no one else has seen (in position order): the cards it cannot be, from
+    its "could not play" claims this round (a seat that drew or passed had no card it
+    could play then), sorted by suit and rank.
     """
 
     turn: int | None
@@ -128,6 +134,9 @@ class StoOdnoView(View):
     rebuilt: int
     announced: int | None = None
     forgot: int | None = None
+    pile: tuple[Card, ...] = ()
+    stock_cards: tuple[Card, ...] = ()
+    barred: tuple[tuple[tuple[Card, ...], ...], ...] = ()
 
 
 class StoOdnoState(GameState):
@@ -826,6 +835,41 @@ class StoOdnoState(GameState):
             rebuilt=self.rebuilt,
             announced=self.announced,
             forgot=self.forgot if self._catchable(-1) else None,
+            pile=tuple(self.public[p] for p in self.discard),
+            stock_cards=(
+                tuple(self.public[p] for p in self.stock)
+                if all(p in self.public for p in self.stock)
+                else ()
+            ),
+            barred=self._barred(),
+        )
+
+    def _barred(self) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+        """:attr:`StoOdnoView.barred`: public facts only (the claims of this round)."""
+        allowed: dict[int, set[Card]] = {}
+        for c in self._claims:
+            h = c.hidden
+            if c.hand != self.hand_no or c.kind != "could_not_play" or h is None:
+                continue
+            for p in h.positions:
+                if p in allowed:
+                    allowed[p] &= set(h.cards)
+                else:
+                    allowed[p] = set(h.cards)
+        return tuple(
+            tuple(
+                tuple(
+                    sorted(
+                        (c for c in self.deck_cards if c not in allowed[p]),
+                        key=lambda c: (c.suit, c.rank),
+                    )
+                )
+                if p in allowed
+                else ()
+                for p in sorted(h)
+                if p not in self.public
+            )
+            for h in self.hands
         )
 
     def public_state(self) -> Any:

@@ -1,18 +1,19 @@
 """101's ``strong`` bot: determinized rollouts from the seat's view.
 
-For each decision it deals the cards it cannot see (the other hands, the stock and the
-discard pile under the top card) at random, keeping the cards publicly known to be in
-a hand (``view.known``) where they are; then plays every candidate move on every deal
+For each decision it deals the cards it cannot see (the other hands and the stock) at
+random, consistently with the public history in the view (:func:`_dealer`: the discard
+pile and a turned-over stock known in order, the cards publicly known to be in a hand
+where they are, and no hidden card one its holder's "could not play" claims bar); then
+plays every candidate move on every deal
 and plays the round out with a fast model of the rules of sto-odno.ru.txt (the chosen
 variant: 36 cards, six covered by its player, seven +2 and skip, ace skip, king of
 spades +5 and skip, queen names a suit, draw one when stuck, "Конец раунда" scoring
 with queens-only hands and the queen finish) where every seat follows basic's policy.
 A move is worth the round's outcome for this seat: minus its points (an exact 101
 resets to 0) plus half the others' mean points, a large penalty for going above 101,
-and a bonus when another seat goes above 101 first.  The move with the best mean wins,
-but only when its mean gain over basic's own card on the same deals is more than
-:data:`BASIC_Z` standard errors (the rollouts are noisy: a round turns on the draws, and
-picking among near-equal cards by noise played worse than basic).
+and a bonus when another seat goes above 101 first.  The move with the best mean wins
+(with :data:`BASIC_Z` above 0, only when its mean gain over basic's own card on the same
+deals is more than that many standard errors).
 
 The model ignores house options (the bot sees no options: only its view); with them
 the rollouts are approximate but the moves stay legal (they are chosen from the legal
@@ -24,11 +25,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from p2pcards.cards import Card, Suit
 from p2pcards.games._moves import Move
-from p2pcards.games._sampling import view_seed
+from p2pcards.games._sampling import deal_constrained, view_seed
 from p2pcards.games._search import Budget
 from p2pcards.games._state import View
 from p2pcards.games.sto_odno._moves import Play
@@ -47,9 +48,12 @@ lose)."""
 OTHERS_WEIGHT = 0.5
 """Worth of a point the others take this round (the series is lost by whoever passes
 101 first: their points help us)."""
-BASIC_Z = 1.0
+BASIC_Z = 0.0
 """Leaves basic's card only when another card's mean gain over it on the same deals
-exceeds this many standard errors."""
+exceeds this many standard errors (0: the best mean wins).  With the old uniform deals
+the rule helped (400 series, seed 17: lost 0.33 without it, 0.29 with it at medium);
+with the public pile and bars it hinders (hard, the same series: 0.253 without it,
+0.275 with it, basic 0.275)."""
 MAX_MOVES = 300
 PER_DECISION = 16
 """Rollouts per decision are at most ``samples`` x this (see :class:`StrongStoOdno`)."""
@@ -127,7 +131,8 @@ class Round:
             if not self.stock:
                 if not self.under:
                     return
-                self.stock, self.under = self.under, []
+                # the pile under the top card turned over: its bottom card is drawn first
+                self.stock, self.under = self.under[::-1], []
             self.hands[seat].append(self.stock.pop())
 
     def play(self, c: int, named: int) -> None:
@@ -273,15 +278,10 @@ class StrongStoOdno:
             want = _name_suit(mine, c)
             if c not in cands or (m.suit is not None and int(m.suit) == want):
                 cands[c] = m
-        seats = len(view.counts)
-        known = [[cid(c) for c in k] for k in view.known] if view.known else [[]] * seats
-        top = cid(view.top) if view.top is not None else -1
-        seen = set(mine) | {top} | {c for k in known for c in k}
-        pool = [c for c in range(36) if c not in seen]
-        need = {s: view.counts[s] - len(known[s]) for s in range(seats) if s != me}
-        n_stock, n_under = view.stock, max(0, view.discard - 1)
-        if sum(need.values()) + n_stock + n_under != len(pool) or min(need.values()) < 0:
+        deal = _dealer(view)
+        if deal is None:
             return basic_bot(view, legal, rng)
+        top = cid(view.top) if view.top is not None else -1
         scores = list(view.scores)
         named = -1 if view.named is None else int(view.named)
         vals: dict[int, list[float]] = {c: [] for c in cands}
@@ -289,17 +289,10 @@ class StrongStoOdno:
         n = self.budget.samples
         deals = max(2, min(DEALS_PER_SAMPLE * n, n * PER_DECISION // len(cands)))
         for _ in range(deals):
-            r.shuffle(pool)
-            k = 0
-            hands: list[list[int]] = []
-            for s in range(seats):
-                if s == me:
-                    hands.append(list(mine))
-                    continue
-                hands.append(known[s] + pool[k : k + need[s]])
-                k += need[s]
-            stock = pool[k : k + n_stock]
-            under = pool[k + n_stock :]
+            dealt = deal(r)
+            if dealt is None:
+                return basic_bot(view, legal, rng)
+            hands, stock, under = dealt
             for c, m in cands.items():
                 rd = Round(
                     [list(h) for h in hands], list(stock), list(under), top, named, me, view.mode
@@ -318,6 +311,77 @@ class StrongStoOdno:
         mean = sum(diff) / len(diff)
         var = sum((x - mean) ** 2 for x in diff) / max(1, len(diff) - 1)
         return cands[best] if mean > BASIC_Z * math.sqrt(var / len(diff)) else plain
+
+
+Deal = tuple[list[list[int]], list[int], list[int]]
+"""One determinization: (hands, stock, under) as the model's lists (see :class:`Round`)."""
+
+
+def _dealer(view: StoOdnoView) -> Callable[[random.Random], Deal | None] | None:
+    """A function dealing the cards ``view``'s seat cannot see, consistently with the
+    public history: the discard pile (``view.pile``) is known and in order, cards known
+    to be in a hand stay there, a turned-over stock is known in order, and each hidden
+    card avoids the cards its holder's "could not play" claims bar (``view.barred``).
+    None when the view does not add up (house options the model lacks)."""
+    me = view.seat
+    seats = len(view.counts)
+    mine = [cid(c) for _, c in view.hand]
+    known = [[cid(c) for c in k] for k in view.known] if view.known else [[]] * seats
+    pile = [cid(c) for c in view.pile]
+    if len(pile) != view.discard:
+        return None
+    under = pile[:-1]
+    open_stock = [cid(c) for c in view.stock_cards]
+    seen = set(mine) | set(pile) | set(open_stock) | {c for k in known for c in k}
+    pool = [c for c in range(36) if c not in seen]
+    need = {s: view.counts[s] - len(known[s]) for s in range(seats) if s != me}
+    n_stock = 0 if open_stock else view.stock
+    if (open_stock and len(open_stock) != view.stock) or min(need.values()) < 0:
+        return None
+    if sum(need.values()) + n_stock != len(pool):
+        return None
+    barred = view.barred or tuple(((),) * need.get(s, 0) for s in range(seats))
+    if any(len(barred[s]) != need[s] for s in need):
+        return None
+    stock_fixed = open_stock[::-1]  # the model draws from the end
+    # one holder per hidden card that has a bar, the rest dealt freely
+    slots = [(s, j) for s in need for j, b in enumerate(barred[s]) if b]
+    if not slots:
+
+        def free(r: random.Random) -> Deal | None:
+            r.shuffle(pool)
+            k, hands = 0, []
+            for s in range(seats):
+                if s == me:
+                    hands.append(list(mine))
+                    continue
+                hands.append(known[s] + pool[k : k + need[s]])
+                k += need[s]
+            return hands, stock_fixed + pool[k:], list(under)
+
+        return free
+    counts = {i: 1 for i in range(len(slots))}
+    rest = sum(need.values()) - len(slots)
+    counts[-1] = rest + n_stock  # the free hidden cards and the stock
+    forbidden = {i: {cid(c) for c in barred[s][j]} for i, (s, j) in enumerate(slots)}
+    free_n = {s: need[s] - sum(1 for t, _ in slots if t == s) for s in need}
+
+    def constrained(r: random.Random) -> Deal | None:
+        d = deal_constrained(r, pool, counts, forbidden, tries=8)
+        if d is None:
+            return None
+        loose = d[-1]
+        r.shuffle(loose)
+        hands = [list(mine) if s == me else list(known[s]) for s in range(seats)]
+        for i, (s, _) in enumerate(slots):
+            hands[s].extend(d[i])
+        k = 0
+        for s in need:
+            hands[s].extend(loose[k : k + free_n[s]])
+            k += free_n[s]
+        return hands, stock_fixed + loose[k:], list(under)
+
+    return constrained
 
 
 def make_bot(budget: Budget) -> StrongStoOdno:
