@@ -44,6 +44,7 @@ from p2pcards.games._state import (
     Knowledge,
     Option,
     View,
+    cnf_hidden,
     each_hidden,
     holds_hidden,
 )
@@ -86,6 +87,7 @@ __all__ = [
     "TakeHidden",
     "Taken",
     "View",
+    "cnf_hidden",
     "decode_event",
     "each_hidden",
     "encode_event",

@@ -114,30 +114,54 @@ class Option:
         return v
 
 
+Term = tuple[tuple[Card, ...], tuple[Card, ...]]
+"""``(has, lacks)`` of a :class:`HiddenClaim` of kind ``"cnf"``: every card of ``has`` is
+at one of the positions and no card of ``lacks`` is at any of them."""
+
+
 @dataclass(frozen=True)
 class HiddenClaim:
     """What a claim says about the claimer's hidden cards, as a statement about sets of
-    cards that a proof can show when the claim is made (the OR-proofs of
-    ``protocol/mental_poker_v2.md`` §10 on ``W = C2 − Σ others' shares``).
+    cards that a proof can show when the claim is made (the OR-proofs and inequality
+    proofs of ``protocol/mental_poker_v2.md`` §10 on ``W = C2 − Σ others' shares``).
 
     ``kind`` ``"each"``: every card at ``positions`` is one of ``cards``; ``"holds"``:
-    for one of ``groups``, every card of the group is at one of ``positions``.
-    ``positions`` are the claimer's positions no one else has seen (public cards of its
-    hand are checked in public and left out).  The statement holds exactly when the claim
-    does, given what is public when the claim is made.
+    for one of ``groups``, every card of the group is at one of ``positions``; ``"cnf"``:
+    for every clause of ``clauses`` (a tuple of :data:`Term`), one of its terms
+    ``(has, lacks)`` holds: every card of ``has`` is at one of ``positions`` and no card
+    of ``lacks`` is at any of them (a count or a set of suits of one rank, "no complete
+    chest").  ``positions`` are the claimer's positions no one else has seen (public cards
+    of its hand are checked in public and left out).  The statement holds exactly when
+    the claim does, given what is public when the claim is made.
     """
 
     kind: str
     positions: tuple[int, ...]
     cards: tuple[Card, ...] = ()
     groups: tuple[tuple[Card, ...], ...] = ()
+    clauses: tuple[tuple[Term, ...], ...] = ()
 
     def holds(self, cards: Mapping[int, Card]) -> bool:
         """True when the statement is true of ``cards`` (position -> card)."""
         held = [cards[p] for p in self.positions]
         if self.kind == "each":
             return all(c in self.cards for c in held)
+        if self.kind == "cnf":
+            got = set(held)
+            return all(
+                any(set(has) <= got and not got & set(lacks) for has, lacks in clause)
+                for clause in self.clauses
+            )
         return any(all(c in held for c in g) for g in self.groups)
+
+    def mentions(self) -> frozenset[Card]:
+        """Every card the statement names."""
+        named = set(self.cards) | {c for g in self.groups for c in g}
+        for clause in self.clauses:
+            for has, lacks in clause:
+                named.update(has)
+                named.update(lacks)
+        return frozenset(named)
 
 
 def each_hidden(
@@ -152,6 +176,20 @@ def each_hidden(
         return None
     hidden = tuple(p for p in positions if p not in public)
     return HiddenClaim("each", hidden, tuple(allowed)) if hidden else None
+
+
+def cnf_hidden(
+    positions: Sequence[int], clauses: Sequence[Sequence[Term]], public: Mapping[int, Card]
+) -> HiddenClaim | None:
+    """ "For every clause, one of its terms ``(has, lacks)`` holds" on the hidden
+    ``positions`` (the caller has already taken the public cards of the hand into the
+    terms), or None when nothing is hidden or there is no clause."""
+    hidden = tuple(p for p in positions if p not in public)
+    if not hidden or not clauses:
+        return None
+    return HiddenClaim(
+        "cnf", hidden, clauses=tuple(tuple((tuple(h), tuple(lk)) for h, lk in cl) for cl in clauses)
+    )
 
 
 def holds_hidden(

@@ -42,6 +42,7 @@ from p2pcards.mental_poker import (
     MalformedMessage,
     MentalPokerError,
     Node,
+    NotCard,
     ProofContext,
     RandomBytes,
     SeatKey,
@@ -64,18 +65,84 @@ IMPOSSIBLE = None
 """:func:`claim_tree`'s answer for a statement that the public cards already make false."""
 
 
+TRIVIAL = AllOf(())
+""":func:`claim_tree`'s answer for a statement that the public cards already make true (no
+proof: the claim is left out of the move's proofs)."""
+
+Universe = Mapping[int, Sequence[Card]]
+"""position -> the cards of its deck (the proven shuffle makes the deck a permutation of
+them), in the deck's order."""
+
+NOT_COST = 5
+"""A :class:`~p2pcards.mental_poker.NotCard` leaf costs about 5/4 of a leaf to check (1
+base and 4 variable multiplications against 1 and 3)."""
+
+
+def _each_position(
+    c1: bytes, w: bytes, allowed: Sequence[bytes], banned: Sequence[bytes] | None
+) -> Node | None:
+    """One position of an ``each`` statement: ``AnyOf`` of "the card is one of
+    ``allowed``", or, when the rest of its deck ``banned`` is known and cheaper to deny
+    (``5·|banned| < 4·|allowed|``), ``AllOf`` of "the card is not ``b``" (Camenisch–Shoup,
+    mental_poker_v2.md §10).  None: nothing is allowed (false); :data:`TRIVIAL`: nothing
+    is banned (true)."""
+    if not allowed:
+        return None
+    if banned is not None:
+        if not banned:
+            return TRIVIAL
+        if NOT_COST * len(banned) < 4 * len(allowed):
+            return AllOf(tuple(NotCard(c1, w, m) for m in banned))
+    return AnyOf(tuple((c1, w, m) for m in allowed))
+
+
+def _term(
+    rows: Sequence[tuple[int, bytes, bytes]],
+    has: Sequence[Card],
+    lacks: Sequence[Card],
+    ex: Excluded,
+    pt: Callable[[Card], bytes],
+    universe: Universe | None,
+) -> Node | None:
+    """A term ``(has, lacks)`` of a ``cnf`` statement: ``AllOf`` of "some position holds
+    ``c``" per card of ``has`` and "the card at ``p`` is not ``c``" per position and card
+    of ``lacks`` (a card excluded at ``p``, or not in its deck, needs no leaf there).  None:
+    false in public (a card of ``has`` can be nowhere); :data:`TRIVIAL`: true in public."""
+    none: frozenset[Card] = frozenset()
+    parts: list[Node] = []
+    for c in has:
+        leaves = tuple(
+            (c1, w, pt(c))
+            for p, c1, w in rows
+            if c not in ex.get(p, none) and (universe is None or c in universe[p])
+        )
+        if not leaves:
+            return None
+        parts.append(AnyOf(leaves))
+    for p, c1, w in rows:
+        for c in lacks:
+            if c in ex.get(p, none) or (universe is not None and c not in universe[p]):
+                continue
+            parts.append(NotCard(c1, w, pt(c)))
+    return AllOf(tuple(parts)) if parts else TRIVIAL
+
+
 def claim_tree(
     table_id: bytes,
     hidden: HiddenClaim,
     held: Held,
     excluded: Excluded | None = None,
     point: Callable[[Card], bytes] | None = None,
+    universe: Universe | None = None,
 ) -> Node | None:
     """The claim tree of ``hidden`` over the ciphertexts ``held``, without the leaves of
     ``excluded`` cards (position -> cards that cannot be there); None
-    (:data:`IMPOSSIBLE`) when no tree is left.  ``point``: card -> its card point (default
-    ``card_point(table_id, code)``).  KeyError when a position of the statement is not in
-    ``held``; ValueError for an unknown kind."""
+    (:data:`IMPOSSIBLE`) when no tree is left, :data:`TRIVIAL` when nothing is left to
+    prove.  ``point``: card -> its card point (default ``card_point(table_id, code)``).
+    ``universe`` (position -> the cards of its deck): with it, an ``each`` position whose
+    banned cards are fewer is proven by inequalities ("not ``b``" for each banned ``b``),
+    and a ``cnf`` term leaves out the cards its deck has not.  KeyError when a position of
+    the statement is not in ``held``; ValueError for an unknown kind."""
     pt = point or (lambda c: card_point(table_id, c.code))
     ex = excluded or {}
     none: frozenset[Card] = frozenset()
@@ -84,11 +151,22 @@ def claim_tree(
         per: list[Node] = []
         for p, c1, w in rows:
             out = ex.get(p, none)
-            leaves = tuple((c1, w, pt(c)) for c in hidden.cards if c not in out)
-            if not leaves:
+            allowed = [c for c in hidden.cards if c not in out]
+            if universe is not None:
+                deck = universe[p]
+                allowed = [c for c in allowed if c in deck]
+                inside = set(hidden.cards)
+                banned: list[bytes] | None = [
+                    pt(c) for c in deck if c not in inside and c not in out
+                ]
+            else:
+                banned = None
+            node = _each_position(c1, w, [pt(c) for c in allowed], banned)
+            if node is None:
                 return IMPOSSIBLE
-            per.append(AnyOf(leaves))
-        return AllOf(tuple(per))
+            if node is not TRIVIAL:
+                per.append(node)
+        return AllOf(tuple(per)) if per else TRIVIAL
     if hidden.kind == "holds":
         groups: list[Node] = []
         for g in hidden.groups:
@@ -101,6 +179,21 @@ def claim_tree(
             else:
                 groups.append(AllOf(tuple(alls)))
         return AnyOf(tuple(groups)) if groups else IMPOSSIBLE
+    if hidden.kind == "cnf":
+        clauses: list[Node] = []
+        for clause in hidden.clauses:
+            terms: list[Node] = []
+            for has, lacks in clause:
+                t = _term(rows, has, lacks, ex, pt, universe)
+                if t is TRIVIAL:
+                    break
+                if t is not None:
+                    terms.append(t)
+            else:
+                if not terms:
+                    return IMPOSSIBLE
+                clauses.append(terms[0] if len(terms) == 1 else AnyOf(tuple(terms)))
+        return AllOf(tuple(clauses)) if clauses else TRIVIAL
     raise ValueError(f"unknown hidden claim kind {hidden.kind!r}")
 
 
@@ -112,10 +205,13 @@ def prove_hidden(
     held: Held,
     random_bytes: RandomBytes,
     excluded: Excluded | None = None,
+    universe: Universe | None = None,
 ) -> list[Any]:
     """The claimer's proof body of ``hidden`` (ValueError if the claim is false: honest
-    software never makes it)."""
-    tree = claim_tree(table_id, hidden, held, excluded)
+    software never makes it, or true in public: nothing to prove)."""
+    tree = claim_tree(table_id, hidden, held, excluded, universe=universe)
+    if tree is TRIVIAL:
+        raise ValueError("the claim is true in public: there is nothing to prove")
     if tree is IMPOSSIBLE:
         raise ValueError("the claim is false: it cannot be proven")
     return prove_claim(ctx, key, tree, random_bytes)
@@ -129,11 +225,15 @@ def check_hidden(
     held: Held,
     body: object,
     excluded: Excluded | None = None,
+    universe: Universe | None = None,
 ) -> None:
     """Check seat ``ctx.seat``'s proof ``body`` of ``hidden`` against its key
-    ``public``; raises (blaming ``ctx.seat``) MalformedMessage, InvalidScalar or
-    BadClaimProof (also for a claim the public cards make false)."""
-    tree = claim_tree(table_id, hidden, held, excluded)
+    ``public``; raises (blaming ``ctx.seat``) MalformedMessage, InvalidScalar,
+    InvalidPoint or BadClaimProof (also for a claim the public cards make false).  A
+    claim true in public has no proof (the caller leaves it out): MalformedMessage."""
+    tree = claim_tree(table_id, hidden, held, excluded, universe=universe)
+    if tree is TRIVIAL:
+        raise MalformedMessage("a proof of a claim true in public", seat=ctx.seat, step=ctx.step)
     if tree is IMPOSSIBLE:
         raise BadClaimProof(
             "the claim about hidden cards is false in public", seat=ctx.seat, step=ctx.step
@@ -169,6 +269,17 @@ def excluded_at(t: TableCore, positions: Sequence[int]) -> dict[int, frozenset[C
                     for q in range(d.first, d.first + len(d.cards))
                     if q != p and (c := _opened(t, q)) is not None
                 )
+                break
+    return out
+
+
+def universe_at(t: TableCore, positions: Sequence[int]) -> dict[int, tuple[Card, ...]]:
+    """``position -> the cards of its deck`` (:data:`Universe`)."""
+    out: dict[int, tuple[Card, ...]] = {}
+    for p in positions:
+        for d in t.decks:
+            if d.first <= p < d.first + len(d.cards):
+                out[p] = d.cards
                 break
     return out
 
@@ -210,7 +321,7 @@ def provable(t: TableCore, seat: int, claims: Sequence[Claim]) -> list[tuple[Cla
         if held is None:
             continue
         ex = excluded_at(t, h.positions)
-        cards = frozenset(h.cards) | {x for g in h.groups for x in g}
+        cards = h.mentions()
         left = []
         for p in h.positions:
             known = _known(t, seat, p)
@@ -225,6 +336,10 @@ def provable(t: TableCore, seat: int, claims: Sequence[Claim]) -> list[tuple[Cla
             continue
         if len(left) != len(h.positions):
             c = replace(c, hidden=replace(h, positions=tuple(left)))
+        assert c.hidden is not None
+        tree = claim_tree(t.table_id, c.hidden, held, ex, universe=universe_at(t, left))
+        if tree is TRIVIAL:
+            continue  # true in public: nothing to prove
         out.append((c, held, ex))
     return out
 
@@ -260,7 +375,8 @@ def prove_move(t: TableCore, seat: int, label: str, todo: Todo) -> list[Any]:
         assert c.hidden is not None
         lab = claim_label(label, i)
         ctx = t.proof_ctx(seat, lab)
-        proofs.append(prove_hidden(ctx, key, t.table_id, c.hidden, held, t.stream(lab), ex))
+        uni = universe_at(t, c.hidden.positions)
+        proofs.append(prove_hidden(ctx, key, t.table_id, c.hidden, held, t.stream(lab), ex, uni))
     return proofs
 
 
@@ -282,8 +398,9 @@ def check_move(
         assert c.hidden is not None
         lab = claim_label(label, i)
         try:
+            uni = universe_at(t, c.hidden.positions)
             check_hidden(
-                t.proof_ctx(seat, lab), t.seat_keys[seat], t.table_id, c.hidden, held, body, ex
+                t.proof_ctx(seat, lab), t.seat_keys[seat], t.table_id, c.hidden, held, body, ex, uni
             )
         except MentalPokerError as e:
             return c, e

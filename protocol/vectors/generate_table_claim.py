@@ -4,8 +4,9 @@
 protocol/table.md §2.1: the first move entry of a seeded in-memory game of Thousand (3
 seats) whose claim proof has cards excluded (opened elsewhere in the deck), with
 everything a checker needs from the log (the claimer's key, each hidden position's ``C1``
-and ``W``, the cards excluded there), the leaves of the tree it builds and the entry's
-body.  tests/table/test_claim_proofs.py rebuilds the tree and verifies the proof.
+and ``W``, the cards excluded there and the cards of its deck), the leaves of the tree it
+builds and the entry's body.  tests/table/test_claim_proofs.py rebuilds the tree and
+verifies the proof.
 Regenerate only on a deliberate protocol change.
 """
 
@@ -19,6 +20,7 @@ from typing import Any
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parents[1]))
 
+from p2pcards.mental_poker import NotCard  # noqa: E402
 from p2pcards.table import _claim_proofs  # noqa: E402
 from p2pcards.table._steps import _move  # noqa: E402
 from tests.table.harness import Harness  # noqa: E402
@@ -37,8 +39,12 @@ def hexed(v: Any) -> Any:
 
 
 def leaves(node: Any) -> list[Any]:
+    """The tree's leaves in pre-order: ``["is", C1, W, M]`` (a Chaum–Pedersen leaf) or
+    ``["not", C1, W, M]`` (a Camenisch–Shoup inequality)."""
     if isinstance(node, tuple):
-        return [list(node)]
+        return [["is", *node]]
+    if isinstance(node, NotCard):
+        return [["not", node.c1, node.w, node.m]]
     return [x for ch in node.children for x in leaves(ch)]
 
 
@@ -47,10 +53,11 @@ def capture(t: Any, seat: int, label: str, todo: Any, proofs: Any) -> Any:
     if bad is None and not FOUND and len(todo) == 1 and any(todo[0][2].values()):
         claim, held, ex = todo[0]
         h = claim.hidden
+        uni = _claim_proofs.universe_at(t, h.positions)
         FOUND.append(
             {
                 "comment": "protocol/table.md §2.1: a Thousand follow claim proven in its move "
-                "entry; leaves in pre-order [C1, W, M]; body = [move, [MP §10 proof]]",
+                "entry; leaves in pre-order [is|not, C1, W, M]; body = [move, [MP §10 proof]]",
                 "table_id": t.table_id,
                 "hand": t.hand,
                 "seat": seat,
@@ -63,7 +70,8 @@ def capture(t: Any, seat: int, label: str, todo: Any, proofs: Any) -> Any:
                 },
                 "held": {p: [held[p][0][0], held[p][0][1], held[p][1]] for p in h.positions},
                 "excluded": {p: sorted(c.code for c in ex[p]) for p in h.positions},
-                "leaves": leaves(_claim_proofs.claim_tree(t.table_id, h, held, ex)),
+                "universe": {p: [c.code for c in uni[p]] for p in h.positions},
+                "leaves": leaves(_claim_proofs.claim_tree(t.table_id, h, held, ex, universe=uni)),
                 "proof": proofs[0],
             }
         )

@@ -18,7 +18,14 @@ from typing import Any
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from p2pcards.mental_poker._claims import each_card_in, prove_claim  # noqa: E402
+from p2pcards.mental_poker._claims import (  # noqa: E402
+    AllOf,
+    AnyOf,
+    NotCard,
+    each_card_in,
+    no_card_in,
+    prove_claim,
+)
 from p2pcards.mental_poker._domain import (  # noqa: E402
     ProofContext,
     card_point,
@@ -223,6 +230,61 @@ def claim() -> None:
     )
 
 
+def tree_json(node: Any) -> Any:
+    """A claim tree as JSON: ``["is", C1, W, M]``, ``["not", C1, W, M]``, ``["any", [...]]``,
+    ``["all", [...]]``."""
+    if isinstance(node, tuple):
+        return ["is", *node]
+    if isinstance(node, NotCard):
+        return ["not", node.c1, node.w, node.m]
+    kind = "any" if isinstance(node, AnyOf) else "all"
+    return [kind, [tree_json(ch) for ch in node.children]]
+
+
+def claim_not() -> None:
+    rec, keys, y = setup(2, 515)
+    cards = [0, 39]  # 2♠, 2♣
+    cts = [encrypt(card_point(TABLE, c), y, random_scalar(rec)) for c in cards]
+    rec.take()
+    ws = [
+        partial_decrypt(
+            ct, [make_shares(ProofContext(TABLE, 7, 1, "deal"), keys[1], [ct[0]], rec)[0][0]]
+        )
+        for ct in cts
+    ]
+    rec.take()
+    held = list(zip(cts, ws, strict=True))
+    hearts = [card_point(TABLE, c) for c in (13, 14)]  # 2♥, 3♥
+    # "no card is 2♥ or 3♥" (real inequalities) and "card 0 is not 2♠ (false: simulated) or
+    # card 1 is 2♣ (true: a real Chaum–Pedersen leaf)"
+    tree = AllOf(
+        (
+            no_card_in(held, hearts),
+            AnyOf(
+                (
+                    NotCard(cts[0][0], ws[0], card_point(TABLE, 0)),
+                    (cts[1][0], ws[1], card_point(TABLE, 39)),
+                )
+            ),
+        )
+    )
+    ctx = ProofContext(TABLE, 7, 0, "question 2")
+    body = prove_claim(ctx, keys[0], tree, rec)
+    write(
+        "v2_claim_not.json",
+        {
+            "comment": "mental_poker_v2.md §10: inequality leaves (Camenisch-Shoup), real "
+            "and simulated, beside a Chaum-Pedersen leaf; tree as [is|not, C1, W, M] / "
+            "[any|all, children]",
+            "context": ctx_json(ctx),
+            "secret": keys[0].secret,
+            "tree": tree_json(tree),
+            "draws": rec.take(),
+            "body": body,
+        },
+    )
+
+
 def lots() -> None:
     rec, keys, y = setup(3, 606)
     deck = lot_deck(TABLE, 3, y)
@@ -259,6 +321,7 @@ MAKERS: list[Callable[[], None]] = [
     reencryption,
     shuffle,
     claim,
+    claim_not,
     lots,
 ]
 

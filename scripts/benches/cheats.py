@@ -246,6 +246,27 @@ def false_no(h: Watch, seat: int, t: Table, legal: list[Move]) -> Move | None:
     return None
 
 
+def false_no_at(stage: int) -> Callable[..., Move | None]:
+    """A "no" to question ``stage`` (2: the count, 3: the suits) where "yes" is true."""
+
+    def pick(h: Watch, seat: int, t: Table, legal: list[Move]) -> Move | None:
+        req = getattr(t.engine, "request", None)
+        yes = any(isinstance(m, Answer) and m.yes for m in legal)
+        if yes and req is not None and req.stage == stage:
+            return Answer(seat, False)
+        return None
+
+    return pick
+
+
+def keep_one_back(h: Watch, seat: int, t: Table, legal: list[Move]) -> Move | None:
+    """The one-question scheme: hand over only one of two or more cards of the rank."""
+    first = legal[0]
+    if isinstance(first, Answer) and first.yes and len(first.cards) > 1:
+        return Answer(seat, True, first.positions[:1], first.cards[:1])
+    return None
+
+
 def ask_without_the_rank(h: Watch, seat: int, t: Table, legal: list[Move]) -> Move | None:
     e: Any = t.engine
     asks = [m for m in legal if isinstance(m, Ask)]
@@ -366,6 +387,28 @@ CASES = [
         tuple(range(40, 50)),
     ),
     Case("false 'no' (Sunduchki)", "sunduchki", 3, lambda: {"decide": forced(false_no)}, (4, 5, 6)),
+    Case(
+        "false 'no' to the count (Sunduchki)",
+        "sunduchki",
+        3,
+        lambda: {"decide": forced(false_no_at(2))},
+        tuple(range(4, 20)),
+    ),
+    Case(
+        "false 'no' to the suits (Sunduchki)",
+        "sunduchki",
+        3,
+        lambda: {"decide": forced(false_no_at(3))},
+        tuple(range(4, 20)),
+    ),
+    Case(
+        "a card of the rank kept back (Sunduchki, one question)",
+        "sunduchki",
+        3,
+        lambda: {"decide": forced(keep_one_back)},
+        tuple(range(4, 20)),
+        options={"questions": "one"},
+    ),
     Case(
         "asking for a rank not held (Sunduchki)",
         "sunduchki",

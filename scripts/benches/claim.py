@@ -1,7 +1,11 @@
 """Bench ``claim``: one proven hidden claim, made and checked (process CPU time, ms).
 
 Thousand's "cannot follow suit" with 8 hidden cards and 18 allowed cards of the 24-card
-deck (144 leaves), as in ``shuffle2``'s ``phase=claim``, made and checked separately.
+deck, made and checked separately, in two forms side by side (interleaved run by run):
+``form=or``, "every card is one of the 18" (144 leaves, as in ``shuffle2``'s
+``phase=claim``), and ``form=not``, "no card is one of the 6 hearts" (48 Camenisch–Shoup
+inequalities, mental_poker_v2.md §10; the form the table uses when it is cheaper), with
+their ratio.
 ``--against REV`` also times ``p2pcards/mental_poker/_claims.py`` as it was at git
 revision REV, interleaved run by run with the working tree's (the machine is noisy: compare
 the ratio), and checks both give the same proof bytes from the same random draws.  The
@@ -11,7 +15,8 @@ cost measured in the same process.  Issue 12's aim: made and checked <= 50 ms.
 ``--table N``: the claims as the table proves them (``p2pcards.table._claim_proofs``), in
 N seeded hands of 3-seat Thousand played in memory: each proof is made and checked with
 the table's leaf cuts (cards opened elsewhere in the deck, what earlier proofs showed) and,
-side by side on the same claim, without the cuts (``phase=table``, ``cuts`` true/false;
+side by side on the same claim, without the cuts and in the table's form with
+inequalities (``phase=table``, ``form`` "no cuts", "cuts" or "cuts+not";
 ``hidden``: the hidden cards of the claim; lines for the claims with the most hidden cards
 and for all), plus how many claims the engine made and how many proofs were needed.
 """
@@ -65,6 +70,7 @@ def old_module(rev: str) -> ModuleType:
 
 
 def setup(seed: int) -> tuple[ProofContext, SeatKey, Any, list[tuple[Any, bytes]], list[bytes]]:
+    """8 hidden cards, none a heart; the 18 allowed card points (not hearts)."""
     rnd = random.Random(seed).randbytes
     keys = [SeatKey.generate(rnd) for _ in range(4)]
     y = joint_key([k.public for k in keys])
@@ -78,9 +84,18 @@ def setup(seed: int) -> tuple[ProofContext, SeatKey, Any, list[tuple[Any, bytes]
     return ProofContext(TABLE, seed, 0, "trick 1 claim"), keys[0], y, held, allowed
 
 
-def time_one(mod: ModuleType, seed: int) -> tuple[float, float, list[Any]]:
+HEARTS = [card_point(TABLE, c.code) for c in deck(24) if c.suit.symbol == "♥"]
+
+
+def tree_of(mod: ModuleType, form: str, held: Any, allowed: list[bytes]) -> Any:
+    """``or``: every card one of the 18 allowed (144 leaves); ``not``: no card one of
+    the 6 hearts (48 Camenisch–Shoup inequalities), the same statement."""
+    return mod.each_card_in(held, allowed) if form == "or" else mod.no_card_in(held, HEARTS)
+
+
+def time_one(mod: ModuleType, seed: int, form: str = "or") -> tuple[float, float, list[Any]]:
     ctx, key, _, held, allowed = setup(seed)
-    tree = mod.each_card_in(held, allowed)
+    tree = tree_of(mod, form, held, allowed)
     rnd = random.Random(seed + 1).randbytes
     t0 = time.process_time()
     body = mod.prove_claim(ctx, key, tree, rnd)
@@ -90,7 +105,7 @@ def time_one(mod: ModuleType, seed: int) -> tuple[float, float, list[Any]]:
     return (t1 - t0) * 1e3, (t2 - t1) * 1e3, body
 
 
-def count_ops(mod: ModuleType) -> tuple[Counter[str], Counter[str]]:
+def count_ops(mod: ModuleType, form: str = "or") -> tuple[Counter[str], Counter[str]]:
     """Group operations of one proof and of one check."""
     names = {
         "mul": "mul",
@@ -111,7 +126,7 @@ def count_ops(mod: ModuleType) -> tuple[Counter[str], Counter[str]]:
         return g
 
     ctx, key, _, held, allowed = setup(7)
-    tree = mod.each_card_in(held, allowed)
+    tree = tree_of(mod, form, held, allowed)
     patched = [
         m
         for m in list(sys.modules.values())
@@ -159,21 +174,31 @@ def table_claims(hands: int) -> None:
     claims = {"made": 0}
 
     def leaves(node: Any) -> int:
-        return 1 if isinstance(node, tuple) else sum(leaves(c) for c in node.children)
+        return sum(leaves(c) for c in node.children) if hasattr(node, "children") else 1
+
+    variants = ("no cuts", "cuts", "cuts+not")
 
     def timed(
-        ctx: ProofContext, key: SeatKey, table: bytes, hidden: Any, held: Any, rnd: Any, ex: Any
+        ctx: ProofContext,
+        key: SeatKey,
+        table: bytes,
+        hidden: Any,
+        held: Any,
+        rnd: Any,
+        ex: Any,
+        uni: Any = None,
     ) -> list[Any]:
         row: dict[str, Any] = {"hidden": len(hidden.positions), "kind": hidden.kind}
-        for cuts in (True, False):
-            e = ex if cuts else None
+        for v in variants:  # the OR form without and with the cuts, then the table's form
+            e = None if v == "no cuts" else ex
+            u = uni if v == "cuts+not" else None
             t0 = time.process_time()
-            body = real(ctx, key, table, hidden, held, random.Random(1).randbytes, e)
-            cp.check_hidden(ctx, key.public, table, hidden, held, body, e)
-            row[cuts] = (time.process_time() - t0) * 1e3
-            row[f"leaves{cuts}"] = leaves(cp.claim_tree(table, hidden, held, e))
+            body = real(ctx, key, table, hidden, held, random.Random(1).randbytes, e, u)
+            cp.check_hidden(ctx, key.public, table, hidden, held, body, e, u)
+            row[v] = (time.process_time() - t0) * 1e3
+            row[f"leaves {v}"] = leaves(cp.claim_tree(table, hidden, held, e, universe=u))
         rows.append(row)
-        return real(ctx, key, table, hidden, held, rnd, ex)
+        return real(ctx, key, table, hidden, held, rnd, ex, uni)
 
     cp.prove_hidden = timed  # type: ignore[assignment]
     for seed in range(hands):
@@ -185,16 +210,16 @@ def table_claims(hands: int) -> None:
         return
     most = max(r["hidden"] for r in rows)
     for label, sel in (("most hidden", [r for r in rows if r["hidden"] == most]), ("all", rows)):
-        for cuts in (False, True):
+        for v in variants:
             emit(
                 "claim",
                 "ms",
-                [r[cuts] for r in sel],
+                [r[v] for r in sel],
                 phase="table",
                 claims=label,
                 hidden=most if label != "all" else None,
-                cuts=cuts,
-                leaves=statistics.median(r[f"leaves{cuts}"] for r in sel),
+                form=v,
+                leaves=statistics.median(r[f"leaves {v}"] for r in sel),
             )
     emit("claim", "proofs", [len(rows)], phase="table", hands=hands, claims_made=claims["made"])
 
@@ -210,20 +235,35 @@ def main(argv: list[str]) -> None:
     mods = {"tree": _claims}
     if a.against:
         mods[a.against] = old_module(a.against)
-    times: dict[str, dict[str, list[float]]] = {
-        k: {"made": [], "checked": [], "total": []} for k in mods
+    runs = [("tree", "or"), ("tree", "not"), *((n, "or") for n in mods if n != "tree")]
+    times: dict[tuple[str, str], dict[str, list[float]]] = {
+        k: {"made": [], "checked": [], "total": []} for k in runs
     }
     bodies: dict[str, list[Any]] = {}
     for run in range(a.runs):
-        for name, mod in mods.items():
-            made, checked, body = time_one(mod, 100 + run)
-            times[name]["made"].append(made)
-            times[name]["checked"].append(checked)
-            times[name]["total"].append(made + checked)
-            bodies.setdefault(name, []).append(body)
-    for name in mods:
-        for phase, vs in times[name].items():
-            emit("claim", "ms", vs, code=name, leaves=144, cards=8, allowed=18, phase=phase)
+        for name, form in runs:  # interleaved, run by run
+            made, checked, body = time_one(mods[name], 100 + run, form)
+            times[name, form]["made"].append(made)
+            times[name, form]["checked"].append(checked)
+            times[name, form]["total"].append(made + checked)
+            if form == "or":
+                bodies.setdefault(name, []).append(body)
+    for (name, form), ts in times.items():
+        n_leaves = 144 if form == "or" else 48
+        for phase, vs in ts.items():
+            emit("claim", "ms", vs, code=name, form=form, leaves=n_leaves, cards=8, phase=phase)
+    emit(
+        "claim",
+        "ratio",
+        [
+            t / o
+            for t, o in zip(
+                times["tree", "not"]["total"], times["tree", "or"]["total"], strict=True
+            )
+        ],
+        code="not/or",
+        phase="total",
+    )
     if a.against:
         same = bodies["tree"] == bodies[a.against]
         emit(
@@ -235,14 +275,15 @@ def main(argv: list[str]) -> None:
             same_bytes=same,
         )
     cost = unit_costs()
-    for name, mod in mods.items():
-        made, checked = count_ops(mod)
+    for name, form in runs:
+        made, checked = count_ops(mods[name], form)
         floor = sum(cost[k] * v for k, v in (made + checked).items())
         emit(
             "claim",
             "ms",
             [floor],
             code=name,
+            form=form,
             phase="floor",
             made_ops=dict(made),
             checked_ops=dict(checked),

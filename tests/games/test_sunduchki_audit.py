@@ -235,3 +235,47 @@ def test_what_a_proof_would_show_for_a_no_and_for_the_askers_rank() -> None:
     assert no.kind == "answer" and no.hidden is not None and no.hidden.kind == "each"
     assert Rank.QUEEN not in {c.rank for c in no.hidden.cards}
     assert not no.hidden.holds(d.cards)  # the lie: no proof could be made
+
+
+def test_statements_of_the_no_to_questions_2_and_3_hold_exactly_when_the_answer_is_true() -> None:
+    """What a proof shows of a "no" to question 2 (a count) and question 3 (suits) is true
+    of a hand exactly when the answer is: every count and every suit set, for hands with
+    0..3 queens hidden and some open (received face up), and cards open elsewhere."""
+    import itertools
+    import random
+
+    from p2pcards.games.sunduchki import _claims as sclaims
+
+    state = load_game("sunduchki", seats=2).new_state()
+    rnd = random.Random(3)
+    queens = [Card(Rank.QUEEN, s) for s in (S, H, D, C)]
+    others = [c for c in state.deck_cards if c.rank != Rank.QUEEN]
+    checked = 0
+    for _ in range(60):
+        n_q = rnd.randrange(0, 4)
+        hand_cards = rnd.sample(queens, n_q) + rnd.sample(others, rnd.randrange(1, 4))
+        hand = tuple(range(len(hand_cards)))
+        cards = dict(enumerate(hand_cards))
+        state.public = {p: c for p, c in cards.items() if rnd.random() < 0.3}
+        rest = [q for q in queens if q not in hand_cards]
+        if rest and rnd.random() < 0.5:
+            state.public[99] = rest[0]  # open elsewhere (passed to another seat)
+        for n in (1, 2, 3):
+            h = state._count_not(hand, Rank.QUEEN, n)
+            truth = sclaims.answered_count(hand, Rank.QUEEN, n, n, False)(cards) is None
+            if h is not None:
+                assert h.kind == "cnf" and set(h.positions) <= set(hand)
+                assert h.holds(cards) == truth, (hand_cards, state.public, n)
+                checked += 1
+            else:  # left to the open cards: then they decide it
+                assert truth or not [p for p in hand if p not in state.public]
+        for k in (1, 2, 3):
+            for suits in itertools.combinations((S, H, D, C), k):
+                h = state._suits_not(hand, Rank.QUEEN, suits)
+                truth = sclaims.answered_suits(hand, Rank.QUEEN, suits)(cards) is None
+                if h is not None:
+                    assert h.holds(cards) == truth, (hand_cards, state.public, suits)
+                    checked += 1
+                else:
+                    assert truth or not [p for p in hand if p not in state.public]
+    assert checked > 500

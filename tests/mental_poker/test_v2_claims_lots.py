@@ -9,18 +9,26 @@ import pytest
 
 from p2pcards.cards import deck, parse_card
 from p2pcards.mental_poker._claims import (
+    AllOf,
     AnyOf,
+    NotCard,
     check_claim,
     each_card_in,
     holds_a_pair,
+    no_card_in,
     prove_claim,
     some_card_in,
 )
 from p2pcards.mental_poker._domain import card_point
 from p2pcards.mental_poker._elgamal import Ciphertext, encrypt, joint_key
-from p2pcards.mental_poker._errors import BadClaimProof, InvalidScalar, MalformedMessage
+from p2pcards.mental_poker._errors import (
+    BadClaimProof,
+    InvalidPoint,
+    InvalidScalar,
+    MalformedMessage,
+)
 from p2pcards.mental_poker._lots import lot_deck, lot_outcome
-from p2pcards.mental_poker._ristretto import random_scalar
+from p2pcards.mental_poker._ristretto import IDENTITY, mul_base, random_scalar
 from p2pcards.mental_poker._seat_key import SeatKey
 from p2pcards.mental_poker._shares import check_shares, make_shares, partial_decrypt
 from p2pcards.mental_poker._shuffle_proof import check_shuffle, shuffle_proven
@@ -237,3 +245,107 @@ def test_a_claim_over_cards_that_share_c1_is_proven_and_the_fast_prover_changes_
         for m in allowed[:4]:
             e, s = random_scalar(r), random_scalar(r)
             assert p.simulate((ct[0], w, m), e, s) == _sim_ab(h.keys[0].public, (ct[0], w, m), e, s)
+
+
+# ------------------------------------------------------- inequalities (Camenisch–Shoup)
+def test_not_in_a_set_true_claim_verifies_and_a_false_one_cannot_be_made() -> None:
+    """ "No card of my hand is a heart", by one inequality per (card, heart): the same
+    statement as "every card is in the rest of the deck" with 6 leaves a card, not 18."""
+    h = Hand(["9♠", "K♠", "A♦", "10♣"])
+    hearts = points(["9♥", "10♥", "J♥", "Q♥", "K♥", "A♥"])
+    tree = no_card_in(h.held(), hearts)
+    body = prove_claim(ctx(0, "trick 3"), h.keys[0], tree, rng(5))
+    check_claim(ctx(0, "trick 3"), h.keys[0].public, tree, body)
+    assert body == prove_claim(ctx(0, "trick 3"), h.keys[0], tree, rng(5))
+    liar = Hand(["9♠", "Q♥"])
+    with pytest.raises(ValueError, match="false"):
+        prove_claim(ctx(0), liar.keys[0], no_card_in(liar.held(), hearts), rng(5))
+    # the true hand's proof transplanted onto the liar's cards (same shape)
+    true2 = Hand(["9♠", "K♠"])
+    body2 = prove_claim(ctx(0), true2.keys[0], no_card_in(true2.held(), hearts), rng(6))
+    with pytest.raises(BadClaimProof):
+        check_claim(ctx(0), liar.keys[0].public, no_card_in(liar.held(), hearts), body2)
+    with pytest.raises(ValueError):
+        no_card_in([], hearts)
+
+
+def test_an_inequality_with_cq_the_identity_is_refused() -> None:
+    """The liar holds Q♥ and claims "not Q♥": the only Cq it could make is the identity
+    (``r·(M − M*) = O``); the proof equations then hold for any r (α = r·x, β = r), so the
+    check MUST refuse Cq = O, whatever the rest."""
+    from p2pcards.mental_poker._claims import _sim_not
+    from p2pcards.mental_poker._domain import card_point as cp
+    from p2pcards.mental_poker._ristretto import mul, s_mul, s_sub, sub
+    from p2pcards.mental_poker._ristretto import random_scalar as rs
+
+    liar = Hand(["Q♥"])
+    (ct, w), key = liar.held()[0], liar.keys[0]
+    leaf = NotCard(ct[0], w, cp(TABLE, parse_card("Q♥").code))
+    tree = AllOf((leaf,))
+    # an honest-looking run of the sigma protocol with Cq = O, made with the witness
+    r, u, v = rs(rng(1)), rs(rng(2)), rs(rng(3))
+    z = sub(w, leaf.m)
+    t1, t2 = sub(mul(u, ct[0]), mul(v, z)), sub(mul_base(u), mul(v, key.public))
+    from p2pcards.mental_poker._claims import _challenge
+
+    c = _challenge(ctx(0), key.public, tree, [[leaf.c1, leaf.w, leaf.m, IDENTITY, t1, t2]])
+    sa, sb = s_sub(u, s_mul(c, s_mul(r, key.secret))), s_sub(v, s_mul(c, r))
+    assert _sim_not(key.public, leaf, c, IDENTITY, sa, sb) == [t1, t2]  # equations hold
+    with pytest.raises(BadClaimProof) as e:
+        check_claim(ctx(0), key.public, tree, [c, [], [[IDENTITY, sa, sb]]])
+    assert e.value.seat == 0
+
+
+def test_inequality_mutations_refused() -> None:
+    """Every field of a proof with real and simulated inequalities and a real
+    Chaum–Pedersen leaf, changed one at a time; and every public input changed."""
+    h = Hand(["9♠", "A♦"])
+    held = h.held()
+    (ct0, w0), (ct1, w1) = held
+    hearts = points(["9♥", "10♥"])
+    sim = NotCard(ct0[0], w0, points(["9♠"])[0])  # false: simulated
+    real = (ct1[0], w1, points(["A♦"])[0])  # true: real
+    tree = AllOf((no_card_in(held, hearts), AnyOf((sim, real))))
+    y = h.keys[0].public
+    body = prove_claim(ctx(0), h.keys[0], tree, rng(5))
+    check_claim(ctx(0), y, tree, body)
+    paths = [[0], [1, 0, 0], [1, 0, 1]]
+    for i, r in enumerate(body[2]):
+        paths += [[2, i, k] for k in range(3)] if isinstance(r, list) else [[2, i]]
+    assert len(paths) == 3 + 5 * 3 + 1
+    for path in paths:
+        for bit in (3, 200):
+            bad = copy(body)
+            node = bad
+            for p in path[:-1]:
+                node = node[p]
+            node[path[-1]] = flip(node[path[-1]], bit)
+            with pytest.raises((BadClaimProof, InvalidScalar, InvalidPoint)):
+                check_claim(ctx(0), y, tree, bad)
+    # another Cq that is a valid point: the hash no longer matches
+    bad = copy(body)
+    bad[2][0][0] = mul_base(bytes([7]) + bytes(31))
+    with pytest.raises(BadClaimProof):
+        check_claim(ctx(0), y, tree, bad)
+    # public inputs: another card excluded, the leaf kinds swapped, contexts, keys, order
+    other = AllOf((no_card_in(held, points(["9♥", "J♥"])), AnyOf((sim, real))))
+    swapped = AllOf((no_card_in(held, hearts), AnyOf((real, sim))))
+    as_eq = AllOf((no_card_in(held, hearts), AnyOf(((sim.c1, sim.w, sim.m), real))))
+    reordered = AllOf((no_card_in(held[::-1], hearts), AnyOf((sim, real))))
+    for t in (other, swapped, as_eq, reordered):
+        with pytest.raises((BadClaimProof, MalformedMessage, InvalidScalar)):
+            check_claim(ctx(0), y, t, body)
+    for c in [ctx(1), ctx(0, "other"), ctx(0, hand=9), ctx(0, table=b"t2")]:
+        with pytest.raises(BadClaimProof):
+            check_claim(c, y, tree, body)
+    with pytest.raises(BadClaimProof):
+        check_claim(ctx(0), h.keys[1].public, tree, body)
+    # shapes: an inequality response that is not [Cq, sα, sβ]; a truncated proof
+    for bad in (
+        [body[0], body[1], [body[2][0][:2], *body[2][1:]]],
+        [body[0], body[1], [body[2][0][0], *body[2][1:]]],
+        [body[0], body[1], body[2][:-1]],
+        [body[0], body[1], [*body[2], body[2][0]]],
+    ):
+        with pytest.raises((MalformedMessage, InvalidScalar)):
+            check_claim(ctx(0), y, tree, bad)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from p2pcards.mental_poker._claims import AllOf, AnyOf, check_claim, prove_claim
+from p2pcards.mental_poker._claims import AllOf, AnyOf, Node, NotCard, check_claim, prove_claim
 from p2pcards.mental_poker._domain import (
     ProofContext,
     card_point,
@@ -129,6 +129,31 @@ def test_claim() -> None:
     body = prove_claim(ctx, key, tree, replay(v["draws"]))
     assert hexed(body) == v["body"]
     check_claim(ctx, key.public, tree, body)
+
+
+def tree_of(v: Any) -> Node:
+    """A claim tree from its JSON form (protocol/vectors/generate_v2.py ``tree_json``)."""
+    kind, rest = v[0], v[1:]
+    if kind == "is":
+        return (b(rest[0]), b(rest[1]), b(rest[2]))
+    if kind == "not":
+        return NotCard(b(rest[0]), b(rest[1]), b(rest[2]))
+    children = tuple(tree_of(ch) for ch in rest[0])
+    return AnyOf(children) if kind == "any" else AllOf(children)
+
+
+def unhex(v: Any) -> Any:
+    return b(v) if isinstance(v, str) else [unhex(x) for x in v]
+
+
+def test_claim_with_inequalities() -> None:
+    v = load("v2_claim_not.json")
+    ctx = context(v["context"])
+    key = SeatKey.from_secret(b(v["secret"]))
+    tree = tree_of(v["tree"])
+    body = prove_claim(ctx, key, tree, replay(v["draws"]))
+    assert hexed(body) == v["body"]
+    check_claim(ctx, key.public, tree, unhex(v["body"]))
 
 
 def test_lots() -> None:

@@ -15,8 +15,10 @@ from p2pcards.games import Claim
 from p2pcards.games.thousand import Bid
 from p2pcards.mental_poker import (
     BadClaimProof,
+    InvalidPoint,
     InvalidScalar,
     MalformedMessage,
+    NotCard,
     ProofContext,
     SeatKey,
     card_point,
@@ -109,28 +111,44 @@ def test_the_move_claim_vector_of_protocol_table_md() -> None:
     )
     held = {int(p): ((b(c1), b(c2)), b(w)) for p, (c1, c2, w) in v["held"].items()}
     ex = {int(p): frozenset(Card.from_code(c) for c in cs) for p, cs in v["excluded"].items()}
+    uni = {int(p): tuple(Card.from_code(c) for c in cs) for p, cs in v["universe"].items()}
     table, key = b(v["table_id"]), b(v["key"])
-    tree: Any = claim_tree(table, hidden, held, ex)
+    tree: Any = claim_tree(table, hidden, held, ex, universe=uni)
 
     def leaves(n: Any) -> list[list[str]]:
         if isinstance(n, tuple):
-            return [[x.hex() for x in n]]
+            return [["is", *(x.hex() for x in n)]]
+        if isinstance(n, NotCard):
+            return [["not", n.c1.hex(), n.w.hex(), n.m.hex()]]
         return [x for ch in n.children for x in leaves(ch)]
 
     assert leaves(tree) == v["leaves"]
+    assert any(leaf[0] == "not" for leaf in v["leaves"])  # the inequality form is used
     ctx = ProofContext(table, v["hand"], v["seat"], v["step"])
-    proof = v["proof"]
-    body = [b(proof[0]), [[b(x) for x in cs] for cs in proof[1]], [b(x) for x in proof[2]]]
-    check_hidden(ctx, key, table, hidden, held, body, ex)
-    some = next(p for p in ex if ex[p])
-    for wrong in (
-        {**ex, some: frozenset()},  # a card opened elsewhere not excluded: another tree
+
+    def unhex(x: Any) -> Any:
+        return b(x) if isinstance(x, str) else [unhex(y) for y in x]
+
+    body = unhex(v["proof"])
+    check_hidden(ctx, key, table, hidden, held, body, ex, uni)
+    p0 = hidden.positions[0]
+    banned = [c for c in uni[p0] if c not in hidden.cards and c not in ex.get(p0, ())]
+    for wrong_ex, wrong_uni in (
+        ({**ex, p0: ex.get(p0, frozenset()) | {banned[0]}}, uni),  # a banned card excluded
+        (ex, {**uni, p0: tuple(c for c in uni[p0] if c != banned[-1])}),  # another deck
+        (ex, None),  # the deck not taken into account: the OR form
     ):
-        with pytest.raises((BadClaimProof, MalformedMessage)):
-            check_hidden(ctx, key, table, hidden, held, body, wrong)
-    bad = [body[0], body[1], [body[2][0][:-1] + bytes([body[2][0][-1] ^ 1]), *body[2][1:]]]
-    with pytest.raises((BadClaimProof, MalformedMessage, InvalidScalar)):
-        check_hidden(ctx, key, table, hidden, held, bad, ex)
+        with pytest.raises((BadClaimProof, MalformedMessage, InvalidScalar)):
+            check_hidden(ctx, key, table, hidden, held, body, wrong_ex, wrong_uni)
+    for i, r in enumerate(body[2]):  # every response of every leaf, one at a time
+        for k in range(len(r) if isinstance(r, list) else 1):
+            bad = unhex(v["proof"])
+            if isinstance(r, list):
+                bad[2][i][k] = r[k][:-1] + bytes([r[k][-1] ^ 1])
+            else:
+                bad[2][i] = r[:-1] + bytes([r[-1] ^ 1])
+            with pytest.raises((BadClaimProof, MalformedMessage, InvalidScalar, InvalidPoint)):
+                check_hidden(ctx, key, table, hidden, held, bad, ex, uni)
     other = ProofContext(table, v["hand"], v["seat"], "move 28 claim 0")  # another entry
     with pytest.raises(BadClaimProof):
-        check_hidden(other, key, table, hidden, held, body, ex)
+        check_hidden(other, key, table, hidden, held, body, ex, uni)

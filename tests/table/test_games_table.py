@@ -193,16 +193,21 @@ def test_sunduchki_a_whole_game(seats: int) -> None:
     assert result["losers"] == [s for s in range(seats) if chests[s] != best]
 
 
-def test_sunduchki_a_false_no_to_the_suits_is_caught() -> None:
-    """A "no" to question 3 (the suits) by a seat holding exactly those suits."""
-    done: list[str] = []
+@pytest.mark.parametrize("stage", [2, 3])
+def test_sunduchki_a_false_no_to_the_count_or_the_suits_is_refused_at_its_entry(
+    stage: int,
+) -> None:
+    """A "no" to question 2 (the count) or 3 (the suits) by a seat for which it is "yes":
+    its move cannot carry a proof, so every honest seat refuses that very entry (the log
+    stops there) and blames the liar; the audit of the log agrees."""
+    done: list[int] = []
 
     def lie(h: Harness, seat: int, t: Table, legal: list[Move]) -> Move | None:
         req = t.engine.request  # type: ignore[attr-defined]
         first = legal[0]
-        if seat == CHEAT and not done and isinstance(first, Answer) and req.stage == 3:
+        if seat == CHEAT and not done and isinstance(first, Answer) and req.stage == stage:
             if any(m.yes for m in legal if isinstance(m, Answer)):
-                done.append("suits")
+                done.append(t.next_seq)
                 force(h, t, Answer(seat, False))
                 return None
         return h.bot(t.view(), legal, h.bot_rngs[seat])
@@ -213,7 +218,42 @@ def test_sunduchki_a_false_no_to_the_suits_is_caught() -> None:
         h.run()
         if done:
             break
-    assert done, "the liar was never asked the right suits"
+    assert done, "the liar was never asked the right question"
     msgs = blamed_by_all(h, "sunduchki: Ход: три вопроса по порядку")
+    for s in range(h.n):
+        if s != CHEAT:
+            assert h.cheats(s)[0].seq == done[0] and len(h.tables[s].log) == done[0] + 1
+    words = ": suits " if stage == 3 else ": exactly "
     for m in msgs:
-        assert f"seat {CHEAT + 1} answers no to (" in m and ": suits " in m and "but held" in m
+        assert f"seat {CHEAT + 1} answers no to (" in m and words in m, m
+        assert m.endswith("; its proof does not hold"), m
+
+
+def test_sunduchki_one_question_a_card_kept_back_is_refused_at_its_entry() -> None:
+    """The one-question scheme: the liar hands over only one of its two or more cards of
+    the rank asked; "I handed over every card of the rank" is made by that answer, so the
+    answer entry itself cannot carry its proof and is refused, the liar blamed."""
+    done: list[int] = []
+
+    def lie(h: Harness, seat: int, t: Table, legal: list[Move]) -> Move | None:
+        first = legal[0]
+        if seat == CHEAT and not done and isinstance(first, Answer) and len(first.cards) > 1:
+            done.append(t.next_seq)
+            force(h, t, Answer(seat, True, first.positions[:1], first.cards[:1]))
+            return None
+        return h.bot(t.view(), legal, h.bot_rngs[seat])
+
+    for seed in range(70, 90):
+        done.clear()
+        h = Harness("sunduchki", 3, seed=seed, options={"questions": "one"}, decide=lie)
+        h.run()
+        if done:
+            break
+    assert done, "the liar never had two cards of a rank asked"
+    msgs = blamed_by_all(h, "sunduchki: Другие варианты")
+    for s in range(h.n):
+        if s != CHEAT:
+            assert h.cheats(s)[0].seq == done[0] and len(h.tables[s].log) == done[0] + 1
+    for m in msgs:
+        assert f"seat {CHEAT + 1} hands over every card of the rank: " in m, m
+        assert m.endswith("; its proof does not hold"), m

@@ -36,7 +36,15 @@ from p2pcards.games._events import (
     Shuffled,
 )
 from p2pcards.games._moves import Event, Move
-from p2pcards.games._state import GameState, Knowledge, each_hidden, holds_hidden
+from p2pcards.games._state import (
+    GameState,
+    HiddenClaim,
+    Knowledge,
+    Term,
+    cnf_hidden,
+    each_hidden,
+    holds_hidden,
+)
 from p2pcards.games.sunduchki import _claims as claims
 from p2pcards.games.sunduchki._history import Note
 from p2pcards.games.sunduchki._moves import (
@@ -431,6 +439,44 @@ class SunduchkiState(GameState):
         """The cards of the deck not of ``rank``."""
         return [c for c in self.deck_cards if c.rank != rank]
 
+    def _split_rank(self, hand: Sequence[int], rank: Rank) -> tuple[list[Card], list[Card]]:
+        """The cards of ``rank`` open in ``hand``, and those that may be hidden in it (not
+        open anywhere), in deck order."""
+        mine = [self.public[p] for p in hand if p in self.public and self.public[p].rank == rank]
+        shown = set(self.public.values())
+        hidden = [c for c in self.deck_cards if c.rank == rank and c not in shown]
+        return mine, hidden
+
+    def _count_not(self, hand: Sequence[int], rank: Rank, n: int) -> HiddenClaim | None:
+        """ "``hand`` does not hold exactly ``n`` cards of ``rank``" (a "no" to question
+        2) on its hidden cards: with ``o`` cards of the rank open in the hand and ``k``
+        that may be hidden, the hidden count is not ``m = n − o``: it is at least
+        ``m + 1`` (some ``m + 1`` of the ``k`` held: a term per such set) or at most
+        ``m − 1`` (some ``k − m + 1`` of them not held).  None when the open cards already
+        decide it."""
+        mine, cand = self._split_rank(hand, rank)
+        m, k = n - len(mine), len(cand)
+        if not 0 <= m <= k:
+            return None  # true in public
+        terms: list[Term] = [(tuple(a), ()) for a in itertools.combinations(cand, m + 1)]
+        if m >= 1:
+            terms += [((), tuple(b)) for b in itertools.combinations(cand, k - m + 1)]
+        return cnf_hidden(hand, [terms], self.public) if terms else None
+
+    def _suits_not(
+        self, hand: Sequence[int], rank: Rank, suits: Sequence[Suit]
+    ) -> HiddenClaim | None:
+        """ "``hand``'s cards of ``rank`` are not exactly those of ``suits``" (a "no" to
+        question 3) on its hidden cards: one named card that may be hidden is not held,
+        or one card of the rank not named is.  None when the open cards already decide
+        it (an open card of the rank not named, or a named one open elsewhere)."""
+        mine, cand = self._split_rank(hand, rank)
+        named = {Card(rank, s) for s in suits}
+        if any(c not in named for c in mine) or any(c not in mine + cand for c in named):
+            return None  # true in public
+        terms: list[Term] = [((), (c,)) if c in named else ((c,), ()) for c in cand]
+        return cnf_hidden(hand, [terms], self.public) if terms else None
+
     # -- a request --------------------------------------------------------------------
     def _apply_ask(self, mv: Ask) -> None:
         seat, t, r = mv.seat, mv.target, mv.rank
@@ -524,6 +570,18 @@ class SunduchkiState(GameState):
             yes=mv.yes,
             stage=req.stage,
         )
+        if gives and not self.three:
+            # "I hand over every card of the rank": made by the move (so proven in its
+            # entry), about the cards it keeps; the handed-over ones are opened next
+            rest = tuple(p for p in hand if p not in mv.positions)
+            self.add_claim(
+                seat,
+                R_OTHER,
+                "handed_over",
+                {"question": _question(req, 1), "rank": req.rank},
+                claims.answered_count(rest, req.rank, 1, HAND, False),
+                each_hidden(rest, self._not_of_rank(req.rank), self.public),
+            )
         if gives:
             self.pending = mv
             self._answer_note = note
@@ -553,6 +611,7 @@ class SunduchkiState(GameState):
                 "answer",
                 {"question": q, "yes": mv.yes},
                 claims.answered_count(hand, rank, req.count, req.count, mv.yes),
+                None if mv.yes else self._count_not(hand, rank, req.count),
             )
         else:
             self.add_claim(
@@ -561,6 +620,7 @@ class SunduchkiState(GameState):
                 "answer",
                 {"question": q, "yes": False},
                 claims.answered_suits(hand, rank, req.suits),
+                self._suits_not(hand, rank, req.suits),
             )
         if mv.yes:
             self.request = replace(req, stage=req.stage + 1)
@@ -623,17 +683,6 @@ class SunduchkiState(GameState):
             self.hands[req.asker].append(p)
         assert self._answer_note is not None
         self.history.append(replace(self._answer_note, cards=tuple(mv.cards)))
-        if not self.three:
-            rest = tuple(sorted(self.hands[mv.seat]))
-            q = _question(req, 1)
-            self.add_claim(
-                mv.seat,
-                R_OTHER,
-                "handed_over",
-                {"question": q, "rank": req.rank},
-                claims.answered_count(rest, req.rank, 1, HAND, False),
-                each_hidden(rest, self._not_of_rank(req.rank), self.public),
-            )
         self.pending = None
         self.request = None
         asker = req.asker
