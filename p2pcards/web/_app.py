@@ -26,6 +26,7 @@ from starlette.websockets import WebSocket
 
 from p2pcards.games import GameError
 from p2pcards.web._pages import render_page
+from p2pcards.web._rules import rules_html
 from p2pcards.web._screen import screen
 from p2pcards.web._seat import SeatSource
 from p2pcards.web._socket import first_of, serve_socket
@@ -83,15 +84,28 @@ def create_app(
 ) -> Starlette:
     """The app under ``/<token>/`` (the :class:`~p2pcards.web._security.Guard` in front
     of it checks the token, Host and Origin).  With ``source``: the table page of that
-    seat at ``/<token>/``.  With ``lobby`` instead: the lobby page there, and the table
-    page of the lobby's running game at ``/<token>/table``.  ``lang`` is the page's
-    first language (the browser may switch and remembers its choice)."""
+    seat at ``/<token>/``.  Always: the rules of a game as an HTML fragment at
+    ``/<token>/rules/<game>/<en|ru>`` (:func:`~p2pcards.web._rules.rules_html`; 404 for
+    another game or language), shown by the table page's rules dialog (``?``).  With
+    ``lobby`` instead: the lobby page there, and the table page of the lobby's running
+    game at ``/<token>/table``.  ``lang`` is the page's first language (the browser may
+    switch and remembers its choice)."""
     if (source is None) == (lobby is None):
         raise ValueError("create_app needs a source or a lobby")
     latency = Latency()
 
     async def index(request: Request) -> Response:
         return _page("index.html", lang)
+
+    async def rules(request: Request) -> Response:
+        game, page_lang = request.path_params["game"], request.path_params["lang"]
+        try:
+            if page_lang not in ("en", "ru"):
+                raise ValueError(page_lang)
+            html = rules_html(game, page_lang)
+        except ValueError:
+            return Response("no such rules page", status_code=404, media_type="text/plain")
+        return Response(html, media_type="text/html; charset=utf-8")
 
     async def lobby_page(request: Request) -> Response:
         return _page("lobby.html", lang)
@@ -111,7 +125,10 @@ def create_app(
             return
         await table_socket(ws, src, lang, latency)
 
-    routes: list[Any] = [WebSocketRoute(f"/{token}/ws", socket)]
+    routes: list[Any] = [
+        WebSocketRoute(f"/{token}/ws", socket),
+        Route(f"/{token}/rules/{{game}}/{{lang}}", rules),
+    ]
     if lobby is None:
         routes.append(Route(f"/{token}/", index))
     else:

@@ -71,6 +71,15 @@ def test_language_switch_is_remembered(context: Any, console: Console) -> None:
         names = ALLOWED_LATIN | set(s.table.names)  # the players' names stay as they are
         assert english_words(page.inner_text("body"), names) == []
         assert page.evaluate("document.documentElement.lang") == "ru"
+        # ? opens the rules of the game in the page's language (docs/rules/akulina.ru.md)
+        assert page.inner_text("#rules") == "Правила (?)"
+        page.keyboard.press("?")
+        page.wait_for_selector("#rules-dialog[open] #rules-body h2")
+        assert "Колода и раздача" in page.inner_text("#rules-body h2")
+        page.click("#rules-close")
+        page.wait_for_selector("#rules-dialog:not([open])", state="attached")
+        refused = page.request.get(page.url.split("?")[0].rstrip("/") + "/rules/poker/ru")
+        assert refused.status == 404
         page.close()
     assert console.errors == []
 

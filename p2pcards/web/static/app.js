@@ -260,6 +260,7 @@ function render(s) {
   $("code").textContent = s.code ? `${s.labels.code} ${s.code}` : "";
   $("langswitch").textContent = s.labels.lang;
   $("leave").textContent = s.labels.leave;
+  $("rules").textContent = s.labels.rules;
   $("leave").hidden = !!s.result || s.left;
   const alerts = $("alerts");
   alerts.hidden = !s.alerts.length && !s.left;
@@ -292,6 +293,11 @@ function tick() {
 // Keyboard: arrows move between the cards and buttons you may use, Enter plays the
 // focused one, digits pick an action (or a dialog option), Escape closes a dialog.
 document.addEventListener("keydown", (ev) => {
+  if (ev.key === "?" && !document.querySelector("dialog[open]")) {
+    ev.preventDefault();
+    showRules();
+    return;
+  }
   const d = $("dialog");
   const scope = d.open ? d : document;
   if (/^[1-9]$/.test(ev.key)) {
@@ -326,6 +332,19 @@ $("leave").onclick = () => {
   $("leave-no").focus();
 };
 $("leave-no").onclick = () => $("leave-dialog").close();
+// the rules of the game (the same page as ? in the terminal), in the page's language
+async function showRules() {
+  if (!current) return;
+  const r = await fetch(new URL(`rules/${encodeURIComponent(current.game)}/${lang}`, location.href));
+  if (!r.ok) return;
+  $("rules-body").innerHTML = await r.text(); // our rules page, rendered with raw HTML off
+  $("rules-close").textContent = current.labels.close;
+  $("rules-dialog").showModal();
+  $("rules-body").scrollTop = 0;
+  $("rules-close").focus();
+}
+$("rules").onclick = showRules;
+$("rules-close").onclick = () => $("rules-dialog").close();
 $("leave-yes").onclick = () => { $("leave-dialog").close(); send({ leave: true }); };
 setInterval(tick, 1000);
 connect();
