@@ -14,7 +14,9 @@ its seat rotating game by game (``simulate --rotate``), the aims of issue 17:
 ``--level easy`` measures that baseline (basic in the seat) on the same seeds.
 
 Each line carries the 95 % Wilson interval.  Then the think time per decision of the
-level's bot (median, p95, in seconds, measured inside the worker processes) and, with
+level's bot (median, p95 and max, in seconds, measured inside the worker processes:
+one line of wall-clock time, one of the thread's CPU time, the figure to read on a
+loaded machine) and, with
 ``--compare-jobs K`` (default 6 games; 0: skip), the same Thousand match at ``--jobs 1``
 and ``--jobs 2``: identical records, and the speed-up.  Full size is
 ``--games 400 --level hard``; on a shared machine run it under ``nice -n 19``.
