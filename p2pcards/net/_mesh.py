@@ -232,6 +232,16 @@ class Mesh:
             if p.conn is not None:
                 p.conn.wake()
 
+    def holds(self, peer_id: bytes, seq: int) -> None:
+        """The owner knows that ``peer_id`` holds entry ``seq`` (it wrote it): the log
+        gossip will not send it that entry when it is the next one due (it sends every
+        entry after it as usual; a peer whose heartbeats show it did not take it gets it
+        again from its head).  Nothing happens when the peer is not connected or is due
+        an earlier entry first."""
+        p = self._peers.get(peer_id)
+        if p is not None and p.conn is not None and p.conn.sent_upto == seq - 1:
+            p.conn.sent_upto = seq
+
     async def send_direct(self, peer_id: bytes, data: bytes) -> None:
         """Send ``data`` to ``peer_id`` only, over its connection (not gossiped).
 

@@ -1,12 +1,14 @@
 """A seated table running over the network: the Table state machine fed by a Mesh.
 
 Entries reach the table two ways: directly from their author (every Broadcast output is
-sent to every other seat), and through the mesh's log gossip, which replicates the
-entries the table has appended (so a seat that missed a direct send, or reconnects,
-catches up from any peer).  Secrets are written (fsync) before anything that depends on
-them is sent; every appended entry goes to the table's log file, and every entry the
-table rejected as a cheat goes there too, as an EVIDENCE record after the log (so the
-audit of this seat's log names the cheat).
+sent to every other seat, in order with the seat's other messages, such as its leave),
+and through the mesh's log gossip, which replicates the entries the table has appended
+(so a seat that missed a direct send, or reconnects, catches up from any peer).  The
+gossip never sends an entry back to its author, who holds it (``Mesh.holds``); it may
+send a peer an entry that peer also got directly (the table drops the copy).  Secrets are
+written (fsync) before anything that depends on them is sent; every appended entry goes
+to the table's log file, and every entry the table rejected as a cheat goes there too, as
+an EVIDENCE record after the log (so the audit of this seat's log names the cheat).
 """
 
 from __future__ import annotations
@@ -270,6 +272,11 @@ class Session:
                 e = log[a.seq]
                 self.trace.event("applied", seq=e.seq, kind=e.kind, seat=e.seat, hand=e.hand)
         if self.mesh is not None:
+            log = self.table.log
+            for a in appended:  # its author holds it: never gossiped back to it
+                author = log[a.seq].seat
+                if author != self.seat and 0 <= author < len(self.peer_ids):
+                    self.mesh.holds(self.peer_ids[author], a.seq)
             self.mesh.announce()
 
     def take_gossip(self) -> None:

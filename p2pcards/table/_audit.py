@@ -36,9 +36,10 @@ class HandChecks:
     ``proofs``: entry kind -> how many entries of that kind had their proof verified
     (``key`` seat keys, ``shuffle``, ``share`` decryption shares of a deal or a reveal,
     ``open``, ``reencrypt`` a passed card, ``reshuffle`` a hand re-shuffle, ``lot`` and
-    ``lot-open``, ``showdown``); ``items``: the same kinds -> ciphertexts or shares those
-    proofs cover; ``moves``: moves replayed by the rules; ``claims``: claims checked at
-    the hand's end against the opened cards; ``opened``: position -> card of every card
+    ``lot-open``, ``showdown``, and ``claim``: moves whose hidden claims carried proofs);
+    ``items``: the same kinds -> ciphertexts or shares those proofs cover (for ``claim``:
+    the claim proofs); ``moves``: moves replayed by the rules; ``claims``: claims checked
+    at the hand's end against the opened cards; ``opened``: position -> card of every card
     opened in the hand; ``verified``: the hand's end was reached with no cheat."""
 
     hand: int
@@ -243,6 +244,10 @@ def hand_checks(table: Table) -> list[HandChecks]:
         h = hands.setdefault(e.hand, HandChecks(e.hand))
         if e.kind == "move":
             h.moves += 1
+            proofs = _claim_proofs(e.body)
+            if proofs:  # hidden claims proven when made (protocol/table.md §2.1)
+                h.proofs["claim"] = h.proofs.get("claim", 0) + 1
+                h.items["claim"] = h.items.get("claim", 0) + proofs
         elif e.kind in PROOF_KINDS:
             h.proofs[e.kind] = h.proofs.get(e.kind, 0) + 1
             h.items[e.kind] = h.items.get(e.kind, 0) + _items(e.kind, e.body)
@@ -251,6 +256,13 @@ def hand_checks(table: Table) -> list[HandChecks]:
         h.claims = table.claims_checked.get(n, 0)
         h.opened = dict(table.revealed_cards.get(n, {}))
     return [hands[n] for n in sorted(hands)]
+
+
+def _claim_proofs(body: Any) -> int:
+    """How many claim proofs a move body ``[move, [proof, ...]]`` carries (0: a bare move)."""
+    if isinstance(body, list) and len(body) == 2 and isinstance(body[0], list):
+        return len(body[1]) if isinstance(body[1], list) else 0
+    return 0
 
 
 def _items(kind: str, body: Any) -> int:

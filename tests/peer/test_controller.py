@@ -1,8 +1,10 @@
 """The seat controller: snapshots, fan-out subscriptions, play() errors naming the rule,
 plain data that survives JSON, and the turn loop (drive) with its ending.
 
-Sessions here run without a network: what one session queues to send is handed to the
-others' ``feed`` (every seat a full Session with its own files)."""
+Sessions here run without a network: a stand-in for the mesh hands what one session queues
+to send (a round's contribution) to the others' ``feed``, and replicates every entry of one
+session's log that another lacks, as the mesh's log gossip does (a turn's entry goes out by
+the gossip alone); every seat is a full Session with its own files."""
 
 from __future__ import annotations
 
@@ -36,12 +38,15 @@ def _sessions(game: str, n: int, seed: int, tmp_path: Path, **options: Any) -> l
     out = []
     for i, t in enumerate(h.tables):
         ids = [x.identity for x in t.genesis.seats]
-        out.append(Session(t, ids, TableStorage(t.table_id, tmp_path / f"p{i}")))
+        storage = TableStorage(t.table_id, tmp_path / f"p{i}")
+        storage.append_entries([t.log[0].raw])  # the genesis, as the lobby writes it
+        out.append(Session(t, ids, storage))
     return out
 
 
 def _deliver(ss: list[Session]) -> None:
-    """Hand every queued entry to every other session until nothing is queued."""
+    """Hand every queued entry to every other session, and every log entry one session
+    holds to each session that lacks it (the log gossip), until nothing moves."""
     moved = True
     while moved:
         moved = False
@@ -55,6 +60,13 @@ def _deliver(ss: list[Session]) -> None:
                 for j, o in enumerate(ss):
                     if j != i:
                         o.feed(data)
+            for j, o in enumerate(ss):
+                head = o.store.head()
+                for seq in range(head + 1, s.store.head() + 1) if j != i else ():
+                    raw = s.store.get(seq)
+                    assert raw is not None
+                    o.feed(raw)
+                moved = moved or o.store.head() > head
 
 
 def _start(ss: list[Session]) -> None:

@@ -10,7 +10,7 @@ import trio
 
 from p2pcards.peer import Session
 from p2pcards.peer._storage import TableStorage
-from p2pcards.transcript import Log
+from p2pcards.transcript import Log, peek_entry
 from tests.table.harness import Harness
 
 
@@ -62,6 +62,9 @@ class QuietMesh:
         self.sent.append(data)
 
     def announce(self) -> None:
+        pass
+
+    def holds(self, peer_id: bytes, seq: int) -> None:
         pass
 
     def peers(self) -> dict[bytes, object]:
@@ -118,3 +121,54 @@ async def test_a_lobby_message_after_the_start_is_not_taken_for_an_entry(
         assert s.receive_direct(full[1], t.genesis.seats[1].identity)  # an entry: taken
     assert calls == [full[1]]
     assert caplog.records == []
+
+
+class RecordingMesh:
+    """A mesh stand-in that records what the session tells it about the peers."""
+
+    def __init__(self) -> None:
+        self.held: list[tuple[bytes, int]] = []
+
+    def holds(self, peer_id: bytes, seq: int) -> None:
+        self.held.append((peer_id, seq))
+
+    def announce(self) -> None:
+        pass
+
+
+async def test_an_entry_is_never_gossiped_back_to_its_author(tmp_path: Path) -> None:
+    """Seat 0's own entries (its key, a round's contribution, its shuffle, appended as it
+    signs it, its share) are sent directly, in order with its other messages (its leave
+    must not overtake them); every entry another seat wrote is marked as held by its
+    author, so the log gossip never sends it back (issue 12)."""
+    played = Harness("akulina", 3, seed=4)
+    played.run()
+    full = played.logs()[0]
+    t = Harness("akulina", 3, seed=4).tables[0]
+    storage = TableStorage(t.table_id, tmp_path)
+    storage.append_entries([full[0]])
+    ids = [x.identity for x in t.genesis.seats]
+    s = Session(t, ids, storage)
+    mesh = RecordingMesh()
+    s.mesh = mesh  # type: ignore[assignment]
+    s.handle(t.start())
+    for raw in full[1:9]:
+        s.feed(raw)
+    assert [e.raw for e in t.log] == full[:9]
+    kinds = [(e.seat, e.kind) for e in t.log]
+    assert kinds[3:9] == [(0, "key"), (1, "key"), (2, "key"), (0, "shuffle"), (1, "shuffle"),
+                          (2, "shuffle")]  # fmt: skip
+    direct = []
+    while True:
+        try:
+            direct.append(s._send_r.receive_nowait())
+        except trio.WouldBlock:
+            break
+    assert [(peek_entry(d).seq, peek_entry(d).kind) for d in direct] == [
+        (3, "key"), (6, "shuffle"), (9, "share")
+    ]  # fmt: skip
+    assert direct[:2] == [full[3], full[6]]
+    assert (ids[1], 7) in mesh.held and (ids[2], 8) in mesh.held
+    assert (ids[1], 8) not in mesh.held and (ids[2], 7) not in mesh.held
+    assert (ids[1], 1) in mesh.held and (ids[2], 5) in mesh.held
+    assert all(pid != ids[0] for pid, _seq in mesh.held)
