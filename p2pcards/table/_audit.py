@@ -160,7 +160,8 @@ def audit_entries(
         )
     _collect(report, outs)
     log_rejected = bool(report.rejected)  # (evidence that proves nothing spoils no log)
-    _check_evidence(report, table, kept, progress, total)
+    if _check_evidence(report, table, kept, progress, total):
+        log_rejected = True  # entries of the log stored as evidence: not the log as written
     report.hands_verified = list(table.verified)
     report.result = table.result
     report.hands = hand_checks(table)
@@ -194,14 +195,16 @@ def _collect(report: AuditReport, outs: Sequence[Any]) -> None:
 
 def _check_evidence(
     report: AuditReport, table: Table, kept: list[bytes], progress: Progress | None, total: int
-) -> None:
+) -> bool:
     """Feed the evidence after the log.  A cheat found then counts only if some evidence
     entry fed so far is signed by the blamed seat (the table verified the signature) at
     the blamed sequence number: the entry itself failed its check.  Anything else the
-    evidence causes is reported as rejected, never as a cheat."""
+    evidence causes is reported as rejected, never as a cheat.  True when a record was an
+    entry that fits the log (the log was then audited with it)."""
     signed: set[tuple[int, int]] = set()  # (seat, seq) of the records fed so far
     record: dict[int, tuple[int, int]] = {}  # record number (from 1) -> (seat, seq)
     useless: list[int] = []
+    fitted = False
     for k, raw in enumerate(kept, 1):
         before = len(table.log)
         outs = table.receive(raw)
@@ -220,6 +223,7 @@ def _check_evidence(
             elif isinstance(o, Rejected):
                 report.rejected.append(Rejected(o.seat, f"evidence record {k}: {o.reason}"))
         if len(table.log) > before:
+            fitted = True
             report.rejected.append(
                 Rejected(None, f"evidence record {k} is no cheat: it fits the log")
             )
@@ -231,6 +235,7 @@ def _check_evidence(
     for k in useless:
         if record.get(k) not in proven:
             report.rejected.append(Rejected(None, f"evidence record {k} proves no cheat"))
+    return fitted
 
 
 def hand_checks(table: Table) -> list[HandChecks]:

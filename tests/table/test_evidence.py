@@ -111,6 +111,8 @@ def test_honest_entries_as_evidence_never_convict(honest: Harness) -> None:
     cut = audit_entries(log[:40], evidence=log[40:45], proof_cache=cache)
     assert cut.cheats == [] and cut.verdict == "incomplete"
     assert any("fits the log" in r.reason for r in cut.rejected)
+    rest = audit_entries(log[:40], evidence=log[40:], proof_cache=cache)
+    assert rest.cheats == [] and rest.verdict == "incomplete"  # (finished, but not as written)
     ahead = audit_entries(log[:40], evidence=[log[60]], proof_cache=cache)
     assert ahead.cheats == [] and ahead.verdict == "incomplete"
 
