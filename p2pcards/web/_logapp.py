@@ -82,11 +82,11 @@ def log_routes(
 
             def view() -> dict[str, Any]:
                 try:
-                    entries = read_log_file(data)
+                    entries, evidence = read_log_file(data)
                 except LogFileError as e:
                     lab = logview_labels(want)
                     return {"verdict": "unreadable", "verdict_text": lab["unreadable"] + str(e)}
-                return log_view(entries, want)
+                return log_view(entries, want, evidence)
 
             return JSONResponse(await trio.to_thread.run_sync(view))
         table_id = request.query_params.get("id", "")

@@ -1,17 +1,20 @@
 """The log viewer's data: a table's log audited and laid out hand by hand and step by
 step, with every card (the end-of-hand reveal makes them known), each entry's
-verification and the audit's verdict; and the list of past games in the data
-directory.
+verification, the evidence the log file keeps (EVIDENCE records: entries this seat
+rejected as cheats, ``protocol/table.md`` §3) and the audit's verdict; and the list of
+past games in the data directory.
 
 :func:`log_view` is pure (the entries in, plain JSON-ready data out); :func:`past_games`
 and :func:`read_log_file` read files.  The shape::
 
     {"game", "title", "seats": [name], "verdict": "verified"|"cheating"|...,
-     "verdict_text", "result": [str], "entries": n,
+     "verdict_text", "result": [str], "entries": n, "evidence": n,
      "hands": [{"hand": n, "verified": bool, "text", "steps": [step], "entries": [entry]}]}
 
 ``step``: ``{"text", "cards": [card], "hands": [[card] per seat]}`` (every seat's cards
-after the step); ``entry``: ``{"seq", "seat", "kind", "ok", "text"}``; ``card`` as on the
+after the step); ``entry``: ``{"seq", "seat", "kind", "ok", "text", "evidence"}``, in
+sequence order, the log's entries and the evidence records of the hand (``evidence``
+true; ``ok`` false when the record proves a cheat of its signer); ``card`` as on the
 table page (``{"c", "r", "s"}``).
 """
 
@@ -24,7 +27,7 @@ from typing import Any
 
 from p2pcards.games import Move
 from p2pcards.table import AuditReport, audit_entries
-from p2pcards.transcript import LogFileError, RecordType, read_log
+from p2pcards.transcript import LogFileError, TranscriptError, peek_entry, read_log
 from p2pcards.ui import Names, dealer_line, presenter
 from p2pcards.web._screen import card
 from p2pcards.web._texts import logview_labels
@@ -33,10 +36,11 @@ TABLE_ID = re.compile(r"^[0-9a-f]{32}$")
 """A table id as a log file's name (16 bytes in hex)."""
 
 
-def read_log_file(data: bytes) -> list[bytes]:
-    """The signed entries of a log file's bytes; LogFileError when it is not a log."""
+def read_log_file(data: bytes) -> tuple[list[bytes], list[bytes]]:
+    """The signed entries (ENTRY records) and the evidence (EVIDENCE records) of a log
+    file's bytes; LogFileError when it is not a log."""
     contents = read_log(data)
-    return [r.data for r in contents.records if r.type == RecordType.ENTRY]
+    return contents.entries(), contents.evidence()
 
 
 def _positions(event: Any) -> list[int]:
@@ -50,19 +54,32 @@ def _positions(event: Any) -> list[int]:
     return pos
 
 
-def log_view(entries: Sequence[bytes], lang: str) -> dict[str, Any]:
-    """The log of ``entries`` (genesis first) audited and laid out for the viewer in
-    ``lang`` (see the module docstring).  Never raises on bad input: an unreadable log
-    gives ``{"verdict": "unreadable", "verdict_text": ...}``."""
+def log_view(
+    entries: Sequence[bytes],
+    lang: str,
+    evidence: Sequence[bytes] = (),
+    *,
+    proof_cache: dict[bytes, Any] | None = None,
+) -> dict[str, Any]:
+    """The log of ``entries`` (genesis first) audited with the log file's ``evidence``
+    (signed entries this seat rejected) and laid out for the viewer in ``lang`` (see the
+    module docstring).  Never raises on bad input: an unreadable log gives
+    ``{"verdict": "unreadable", "verdict_text": ...}``; an evidence record that is not
+    an entry is listed as proving nothing.  ``proof_cache``: as for
+    :func:`~p2pcards.table.audit_entries` (none: every proof is verified again)."""
     lab = logview_labels(lang)
-    report = audit_entries(entries)
+    report = audit_entries(entries, evidence=evidence, proof_cache=proof_cache)
     if report.table is None or report.verdict == "unreadable":
         return {"verdict": "unreadable", "verdict_text": lab["unreadable"] + report.error}
     table = report.table
     game = table.game
     p = presenter(game.name, lang, game.options)
     names = Names(tuple(report.seats))
-    cheats = {c.seq: c for c in report.cheats if c.seq is not None}
+    # a cheat proven by evidence is an entry not in the log: the log's entry of the same
+    # number (another seat's, or the one that fit) is not the cheat
+    cheats = {
+        c.seq: c for c in report.cheats if c.seq is not None and c not in report.proven_by_evidence
+    }
     state = game.new_state()
     hands: dict[int, dict[str, Any]] = {}
 
@@ -103,8 +120,14 @@ def log_view(entries: Sequence[bytes], lang: str) -> dict[str, Any]:
             else lab["entry_ok"].format(who=who)
         )
         hand_of(e.hand)["entries"].append(
-            {"seq": e.seq, "seat": who, "kind": e.kind, "ok": c is None, "text": text}
-        )
+            {"seq": e.seq, "seat": who, "kind": e.kind, "ok": c is None, "text": text,
+             "evidence": False}
+        )  # fmt: skip
+    last = max(hands) if hands else 0
+    for row, hand in _evidence_rows(report, evidence, names, lab, p):
+        rows = hand_of(hand if hand in hands else last)["entries"]
+        rows.append(row)
+        rows.sort(key=lambda r: (r["seq"] if r["seq"] is not None else 1 << 62, r["evidence"]))
     result = list(p.result_lines(report.result, names)) if report.result else []
     return {
         "game": game.name,
@@ -114,8 +137,38 @@ def log_view(entries: Sequence[bytes], lang: str) -> dict[str, Any]:
         "verdict_text": verdict_text(report, names, lang, p),
         "result": result,
         "entries": report.entries,
+        "evidence": report.evidence,
         "hands": [hands[k] for k in sorted(hands)],
     }
+
+
+def _evidence_rows(
+    report: AuditReport, evidence: Sequence[bytes], names: Names, lab: dict[str, str], p: Any
+) -> list[tuple[dict[str, Any], int]]:
+    """One entry row per distinct evidence record, with its transcript hand: the record
+    that proves a cheat of its signer at its own entry (the audit's
+    ``proven_by_evidence``) names the rule; any other proves nothing (ignored)."""
+    proven = {(c.seat, c.seq): c for c in report.proven_by_evidence}
+    out: list[tuple[dict[str, Any], int]] = []
+    for raw in dict.fromkeys(evidence):
+        try:
+            e = peek_entry(raw)
+        except TranscriptError:
+            row: dict[str, Any] = {"seq": None, "seat": "?", "kind": "?", "ok": True,
+                   "text": lab["evidence_none"], "evidence": True}  # fmt: skip
+            out.append((row, -1))
+            continue
+        who = names[e.seat] if 0 <= e.seat < len(names) else "?"
+        c = proven.get((e.seat, e.seq))
+        text = (
+            lab["evidence_cheat"].format(rule=c.rule, message=p.cheat_text(c, names))
+            if c is not None
+            else lab["evidence_none"]
+        )
+        row = {"seq": e.seq, "seat": who, "kind": e.kind, "ok": c is None, "text": text,
+               "evidence": True}  # fmt: skip
+        out.append((row, e.hand))
+    return out
 
 
 def verdict_text(report: AuditReport, names: Names, lang: str, p: Any) -> str:
@@ -130,7 +183,8 @@ def verdict_text(report: AuditReport, names: Names, lang: str, p: Any) -> str:
         c = report.cheats[0]
         who = names[c.seat] if c.seat is not None else "?"
         why = p.cheat_text(c, names)
-        return lab["cheating"].format(who=who, seq=c.seq, rule=c.rule, message=why)
+        text = lab["cheating"].format(who=who, seq=c.seq, rule=c.rule, message=why)
+        return text + lab["by_evidence"] if c in report.proven_by_evidence else text
     if report.verdict == "abandoned":
         return lab["abandoned"].format(n=n)
     return lab["incomplete"].format(n=n)
@@ -140,10 +194,10 @@ def load_log(path: Path, lang: str) -> dict[str, Any]:
     """:func:`log_view` of the log file at ``path``; an unreadable file gives the
     "unreadable" view naming why."""
     try:
-        entries = read_log_file(path.read_bytes())
+        entries, evidence = read_log_file(path.read_bytes())
     except (OSError, LogFileError) as e:
         return {
             "verdict": "unreadable",
             "verdict_text": logview_labels(lang)["unreadable"] + str(e),
         }
-    return log_view(entries, lang)
+    return log_view(entries, lang, evidence)

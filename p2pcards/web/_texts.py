@@ -246,6 +246,14 @@ LOGVIEW_LABELS: dict[str, str] = {
     "hand_unverified": N_("hand {n} not verified ✗"),
     "entry_ok": N_("✓ signed by {who}, chained, checked"),
     "entry_cheat": N_("✗ cheat, rule {rule}: {message}"),
+    "evidence_cheat": N_(
+        "✗ not in the log: this seat rejected it as a cheat and kept it as evidence; "
+        "rule {rule}: {message}"
+    ),
+    "evidence_none": N_("kept as evidence, but it proves no cheat: the audit ignores it"),
+    "by_evidence": N_(
+        " (an entry it signed that this seat rejected and kept as evidence, not in the log)"
+    ),
     "verified": N_("Audit: verified, every hand checked ({n})"),
     "cheating": N_("Audit: CHEATING by {who} at entry {seq}, rule {rule}: {message}"),
     "abandoned": N_(

@@ -131,3 +131,34 @@ def test_a_tampered_copy_of_an_honest_entry_is_rejected_and_never_kept(honest: H
     assert any(isinstance(o, Rejected) and "signature" in o.reason for o in outs)
     t.receive(log[i])
     assert len(t.log) == i + 1
+
+
+def test_the_web_log_viewer_shows_the_evidence_and_the_cheat_it_proves(cheated: Harness) -> None:
+    """The log viewer (p2pcards.web) reads the EVIDENCE records of the file too: the
+    cheater's rejected share is listed in its hand as evidence, not in the log, naming
+    the rule, and the verdict is the cheat (it said "incomplete" from the log alone)."""
+    from p2pcards.transcript import RecordType, encode_log
+    from p2pcards.web._logview import log_view, read_log_file
+
+    bad = bad_entry(cheated)
+    names = [s.name for s in cheated.tables[0].genesis.seats]
+    log, kept = log_of(cheated, 0), cheated.evidence(0)
+    data = encode_log([(RecordType.ENTRY, r) for r in log] + [(RecordType.EVIDENCE, kept[0])])
+    assert read_log_file(data) == (log, kept)
+    view = log_view(log, "en", kept, proof_cache=cheated.proof_cache)
+    assert view["verdict"] == "cheating" and view["evidence"] == 1
+    assert view["verdict_text"].startswith(f"Audit: CHEATING by {names[CHEAT]} at entry")
+    assert view["verdict_text"].endswith("kept as evidence, not in the log)")
+    rows = [r for h in view["hands"] for r in h["entries"] if r["evidence"]]
+    assert [(r["seq"], r["seat"], r["kind"], r["ok"]) for r in rows] == [
+        (bad.seq, names[CHEAT], "share", False)
+    ]
+    assert rows[0]["text"].startswith("✗ not in the log: this seat rejected it as a cheat")
+    hand = next(h for h in view["hands"] if rows[0] in h["entries"])
+    assert hand["hand"] == bad.hand and [r["seq"] for r in hand["entries"]] == sorted(
+        r["seq"] for r in hand["entries"]
+    )
+    assert all(r["ok"] for h in view["hands"] for r in h["entries"] if not r["evidence"])
+    alone = log_view(log, "ru", proof_cache=cheated.proof_cache)  # without the file's evidence
+    assert alone["verdict"] == "incomplete" and alone["evidence"] == 0
+    assert not any(r["evidence"] for h in alone["hands"] for r in h["entries"])

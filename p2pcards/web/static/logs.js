@@ -120,8 +120,10 @@ function render() {
   $("entries-title").textContent = `${L.entries} (${h.entries.length})`;
   const t = $("entry-table");
   t.replaceChildren(...h.entries.map((e) => {
-    const tr = el("tr", e.ok ? "ok" : "bad");
-    for (const c of [String(e.seq), e.seat, e.kind, e.text]) tr.appendChild(el("td", "", c));
+    const tr = el("tr", (e.ok ? "ok" : "bad") + (e.evidence ? " evidence" : ""));
+    for (const c of [e.seq === null ? "?" : String(e.seq), e.seat, e.kind, e.text]) {
+      tr.appendChild(el("td", "", c));
+    }
     return tr;
   }));
   document.body.dataset.hand = String(h.hand);
