@@ -214,6 +214,7 @@ class Session:
         if self.failed is not None:
             raise self.failed
         t0 = time.monotonic() if self.trace is not None else 0.0
+        c0 = time.process_time() if self.trace is not None else 0.0
         appended: list[Appended] = []
         evidence: list[bytes] = []
         try:
@@ -222,7 +223,7 @@ class Session:
                     self.storage.persist(o.key, o.data)
                 elif isinstance(o, Broadcast):
                     if self.trace is not None:
-                        self.trace.event("signed", t0, seq=o.seq, kind=o.kind)
+                        self.trace.event("signed", t0, c0, seq=o.seq, kind=o.kind)
                     self._send_q.send_nowait(o.data)
                 elif isinstance(o, Appended):
                     appended.append(o)

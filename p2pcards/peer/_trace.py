@@ -11,9 +11,11 @@ one JSON object per line to that file:
   ``Q`` (written by seat ``A``, transcript hand ``H``) is in its log and applied.
 
 ``T`` is ``time.monotonic()`` in seconds: on one machine (Linux), every process reads the
-same clock, so traces of several peers can be compared.  Lines are buffered in memory and
-written when the session ends (and every few thousand lines), so tracing adds no system
-call to the hot path.
+same clock, so traces of several peers can be compared.  Every event also carries ``"c"``,
+the CPU time of the process so far (``time.process_time()``, seconds, all threads), taken
+with ``T``: the CPU a peer spent between two of its events, whatever the load.  Lines are
+buffered in memory and written when the session ends (and every few thousand lines), so
+tracing adds no system call to the hot path.
 """
 
 from __future__ import annotations
@@ -42,10 +44,12 @@ class Trace:
         path = os.environ.get(ENV_TRACE)
         return cls(path) if path else None
 
-    def event(self, ev: str, t: float | None = None, **fields: Any) -> None:
-        """Record ``ev`` at time ``t`` (default: now, ``time.monotonic()``) with ``fields``."""
+    def event(self, ev: str, t: float | None = None, c: float | None = None, **fields: Any) -> None:
+        """Record ``ev`` at time ``t`` and process CPU time ``c`` (default: now,
+        ``time.monotonic()`` and ``time.process_time()``) with ``fields``."""
         now = time.monotonic() if t is None else t
-        self._lines.append(json.dumps({"ev": ev, "t": now, **fields}))
+        cpu = time.process_time() if c is None else c
+        self._lines.append(json.dumps({"ev": ev, "t": now, "c": cpu, **fields}))
         if len(self._lines) >= self.FLUSH_EVERY:
             self.flush()
 

@@ -24,7 +24,17 @@ The peers' files go to the system's temporary directory (a disk: every secret, a
 included, is synced before the entry depending on it is sent, 4-15 ms on a virtual
 disk); ``--tmpfs`` puts them in /dev/shm to show the protocol's own cost.
 
-Also the wall time of the whole game and the CPU time all peers used.
+Also the wall time of the whole game and the CPU time all peers used, and the same
+shuffle+deal and move figures estimated **with a core per peer** (``a core per peer``):
+every trace event carries the process's CPU time, so the CPU each peer spent between two
+of its events is known whatever the load; the game is replayed on a simulated clock where
+each peer runs on its own core, an entry reaching the other peers the moment its author
+signed it (loopback and encryption CPU are in the peers' times; waiting on the disk is
+not, so read it from a ``--tmpfs`` run): a peer's event ``i`` happens at ``max(its event
+i-1, the author's signing of that entry when it applies another seat's entry) + the CPU
+it spent since event i-1``.  And ``ms cpu of the busiest peer, shuffle+deal``: per hand,
+the most CPU one peer spent from the first pass to the end of the deal (a lower bound of
+the deal with a core per peer).
 """
 
 from __future__ import annotations
@@ -124,15 +134,86 @@ def play(
         raise SystemExit(f"scripts/bench lan: a peer failed {rcs}: {tails}")
     traces = [_read_trace(work / f"trace{i}.jsonl") for i in range(seats)]
     figures = analyse(traces)
+    figures.update(analyse(core_per_peer(traces), "core_"))
+    figures["busiest"] = busiest_deal_cpu(traces)
     figures["wall_s"] = wall
     figures["cpu_s"] = cpu
     shutil.rmtree(work, ignore_errors=True)
     return figures
 
 
-def analyse(traces: list[list[dict[str, Any]]]) -> dict[str, Any]:
+def core_per_peer(traces: list[list[dict[str, Any]]]) -> list[list[dict[str, Any]]]:
+    """The traces with each event's ``t`` replaced by its time on a simulated clock where
+    every peer has a core of its own (see the module docstring): events are replayed in
+    real-time order, which respects every dependency."""
+    order = sorted(
+        ((ev["t"], p, i) for p, tr in enumerate(traces) for i, ev in enumerate(tr)),
+        key=lambda x: x[0],
+    )
+    author = {ev["seq"]: p for p, tr in enumerate(traces) for ev in tr if ev["ev"] == "signed"}
+    out = [[dict(ev) for ev in tr] for tr in traces]
+    signed_at: dict[int, float] = {}
+    for _t, p, i in order:
+        ev, sim = traces[p][i], out[p][i]
+        if i == 0:
+            sim["t"] = ev["t"]  # a peer's first event: when its process got there
+        else:
+            prev = traces[p][i - 1]
+            ready = out[p][i - 1]["t"]
+            if ev["ev"] == "applied" and author.get(ev["seq"], p) != p:
+                ready = max(ready, signed_at.get(ev["seq"], ready))
+            sim["t"] = ready + max(0.0, ev["c"] - prev["c"])
+        if ev["ev"] == "signed":
+            signed_at[ev["seq"]] = sim["t"]
+    return out
+
+
+def busiest_deal_cpu(traces: list[list[dict[str, Any]]]) -> list[float]:
+    """Per hand, the most CPU (ms) one peer spent from its first event at or after the
+    signing of the hand's first pass to its applying of the deal's last entry."""
+    kinds: dict[int, tuple[str, int]] = {}
+    signed: dict[int, float] = {}
+    for tr in traces:
+        for ev in tr:
+            if ev["ev"] == "applied":
+                kinds[ev["seq"]] = (ev["kind"], ev["hand"])
+            elif ev["ev"] == "signed":
+                signed[ev["seq"]] = ev["t"]
+    out = []
+    for first, last_deal, _moves in _deals(kinds):
+        if first not in signed:
+            continue
+        most = 0.0
+        for tr in traces:
+            start = next((ev["c"] for ev in tr if ev["t"] >= signed[first]), None)
+            end = next(
+                (ev["c"] for ev in tr if ev["ev"] == "applied" and ev["seq"] == last_deal), None
+            )
+            if start is not None and end is not None:
+                most = max(most, (end - start) * 1000)
+        out.append(most)
+    return out
+
+
+def _deals(kinds: dict[int, tuple[str, int]]) -> list[tuple[int, int, list[int]]]:
+    """Per hand with a deal and a move (``kinds``: seq -> (kind, hand)): its first
+    shuffle pass, the deal's last entry (the last before the first move), its moves."""
+    by_hand: dict[int, list[int]] = {}
+    for seq in sorted(kinds):
+        by_hand.setdefault(kinds[seq][1], []).append(seq)
+    out = []
+    for hand, seqs in sorted(by_hand.items()):
+        passes = [q for q in seqs if kinds[q][0] == "shuffle"]
+        moves = [q for q in seqs if kinds[q][0] == "move"]
+        if hand and passes and moves:
+            out.append((passes[0], max(q for q in seqs if q < moves[0]), moves))
+    return out
+
+
+def analyse(traces: list[list[dict[str, Any]]], prefix: str = "") -> dict[str, Any]:
     """From every peer's trace: ``deal`` (ms per hand, until every peer), ``deal_seen``
-    (ms per hand and peer, as that peer saw it) and ``move`` (ms per move)."""
+    (ms per hand and peer, as that peer saw it) and ``move`` (ms per move), each key
+    with ``prefix``."""
     signed: dict[int, float] = {}
     applied: list[dict[int, float]] = []
     mine: list[dict[int, float]] = []
@@ -156,17 +237,7 @@ def analyse(traces: list[list[dict[str, Any]]]) -> dict[str, Any]:
     deal: list[float] = []
     seen: list[float] = []
     move: list[float] = []
-    by_hand: dict[int, list[int]] = {}
-    for seq in sorted(kinds):
-        by_hand.setdefault(kinds[seq][1], []).append(seq)
-    for hand, seqs in sorted(by_hand.items()):
-        if hand == 0:
-            continue
-        passes = [q for q in seqs if kinds[q][0] == "shuffle"]
-        moves = [q for q in seqs if kinds[q][0] == "move"]
-        if not passes or not moves:
-            continue
-        first, last_deal = passes[0], max(q for q in seqs if q < moves[0])
+    for first, last_deal, moves in _deals(kinds):
         end = everyone(last_deal)
         if first in signed and end is not None:
             deal.append((end - signed[first]) * 1000)
@@ -178,7 +249,7 @@ def analyse(traces: list[list[dict[str, Any]]]) -> dict[str, Any]:
             end = everyone(q)
             if q in signed and end is not None:
                 move.append((end - signed[q]) * 1000)
-    return {"deal": deal, "deal_seen": seen, "move": move}
+    return {prefix + "deal": deal, prefix + "deal_seen": seen, prefix + "move": move}
 
 
 def main(argv: list[str]) -> None:
@@ -217,6 +288,9 @@ def main(argv: list[str]) -> None:
         emit("lan", "ms shuffle+deal, until every peer", f["deal"], **params)
         emit("lan", "ms shuffle+deal, as seen by each peer", f["deal_seen"], **params)
         emit("lan", "ms move", f["move"], **params)
+        emit("lan", "ms shuffle+deal, a core per peer (estimate)", f["core_deal"], **params)
+        emit("lan", "ms move, a core per peer (estimate)", f["core_move"], **params)
+        emit("lan", "ms cpu of the busiest peer, shuffle+deal", f["busiest"], **params)
         emit("lan", "s game wall time", [f["wall_s"]], **params, hands=len(f["deal"]))
         emit("lan", "s cpu, all peers", [f["cpu_s"]], **params, hands=len(f["deal"]))
 
