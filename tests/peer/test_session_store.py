@@ -3,7 +3,9 @@ once (the store used to verify it, then the table again), and garbage is refused
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
+from typing import Any
 
 import pytest
 import trio
@@ -14,15 +16,34 @@ from p2pcards.transcript import Log, peek_entry
 from tests.table.harness import Harness
 
 
+class _Dealt(Exception):
+    """The first decision of a harness game: the seating, the keys and the deal are done."""
+
+
+@functools.cache
+def _dealt(n: int, seed: int) -> tuple[bytes, ...]:
+    def stop(h: Harness, seat: int, t: Any, legal: list[Any]) -> None:
+        raise _Dealt
+
+    h = Harness("akulina", n, seed=seed, decide=stop)
+    with pytest.raises(_Dealt):
+        h.run()
+    return tuple(h.logs()[0])
+
+
+def dealt_log(n: int, seed: int) -> list[bytes]:
+    """Seat 0's log of an honest ``n``-seat Akulina harness game (``seed``) up to its
+    first move: what these tests feed (a whole game was played for its first entries)."""
+    return list(_dealt(n, seed))
+
+
 async def test_a_gossiped_entry_is_verified_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The store only queues what the mesh offers (no verification there, no call back
     into the mesh); the table checks each entry once; garbage changes nothing; the log
     file and the store follow the table's log, the one copy."""
-    played = Harness("akulina", 3, seed=4)
-    played.run()
-    full = played.logs()[0]
+    full = dealt_log(3, 4)
     fresh = Harness("akulina", 3, seed=4)  # the same seats and genesis, nothing played
     t = fresh.tables[2]
     storage = TableStorage(t.table_id, tmp_path)
@@ -77,9 +98,7 @@ async def test_entries_gossiped_before_the_session_runs_do_not_skip_its_accept(
     """The gossip may hand a joiner the others' accepts between the lobby's start and
     Session.run: the session must still sign its own accept (it skipped it when the log
     held more than the genesis, and the table never started)."""
-    played = Harness("akulina", 4, seed=5)
-    played.run()
-    full = played.logs()[0]
+    full = dealt_log(4, 5)
     t = Harness("akulina", 4, seed=5).tables[3]
     s = Session(t, [x.identity for x in t.genesis.seats], TableStorage(t.table_id, tmp_path))
     s.handle([])
@@ -102,9 +121,7 @@ async def test_a_lobby_message_after_the_start_is_not_taken_for_an_entry(
     from p2pcards.identity import new_identity
     from p2pcards.peer._signed import seal_message
 
-    played = Harness("akulina", 3, seed=4)
-    played.run()
-    full = played.logs()[0]
+    full = dealt_log(3, 4)
     fresh = Harness("akulina", 3, seed=4)
     t = fresh.tables[2]
     storage = TableStorage(t.table_id, tmp_path)
@@ -141,9 +158,7 @@ async def test_an_entry_is_never_gossiped_back_to_its_author(tmp_path: Path) -> 
     signs it, its share) are sent directly, in order with its other messages (its leave
     must not overtake them); every entry another seat wrote is marked as held by its
     author, so the log gossip never sends it back (issue 12)."""
-    played = Harness("akulina", 3, seed=4)
-    played.run()
-    full = played.logs()[0]
+    full = dealt_log(3, 4)
     t = Harness("akulina", 3, seed=4).tables[0]
     storage = TableStorage(t.table_id, tmp_path)
     storage.append_entries([full[0]])
