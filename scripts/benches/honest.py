@@ -1,8 +1,9 @@
-"""``scripts/bench honest [--games N] [--seed K] [--game G]``: many honest games through
-the mental-poker table in memory (tests/games/_drive.py, tests/table/harness.py: random
-delivery order, 5% duplicates, basic bots), 2 to 8 seats, small tables dominating (the
-default 200 games: 90 of 2 seats, 60 of 3, 30 of 4, 8 of 5, 5 of 6, 4 of 7, 3 of 8; a size
-the game is not played by becomes its nearest: Sunduchki's 7 and 8 are 6, Thousand's 2-4).
+"""``scripts/bench honest [--games N] [--seed K] [--game G] [--seats N ...]``: many honest
+games through the mental-poker table in memory (tests/games/_drive.py,
+tests/table/harness.py: random delivery order, 5% duplicates, basic bots), 2 to 8 seats,
+small tables dominating (the default 200 games: 90 of 2 seats, 60 of 3, 30 of 4, 8 of 5,
+5 of 6, 4 of 7, 3 of 8; ``--seats``: these seat counts in turn instead; a size the game is
+not played by becomes its nearest: Sunduchki's 7 and 8 are 6, Thousand's 2-4).
 
 Emits one JSON line per seat count and one in total: ``games``, ``accusations`` (must be
 0), ``identical_logs`` (games whose logs were byte-identical at every seat: must equal
@@ -30,9 +31,13 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--games", type=int, default=len(HONEST_SIZES_200))
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--game", default="akulina")
+    ap.add_argument(
+        "--seats", type=int, nargs="+", help="seat counts to play in turn (default: the 200 mix)"
+    )
     args = ap.parse_args(argv)
     info = game_info(args.game)  # sizes the game is not played by: its nearest size
-    fit = [min(max(n, info.min_seats), info.max_seats) for n in HONEST_SIZES_200]
+    mix = args.seats or HONEST_SIZES_200
+    fit = [min(max(n, info.min_seats), info.max_seats) for n in mix]
     sizes = (fit * (args.games // len(fit) + 1))[: args.games]
     rows: dict[int, dict[str, float]] = {}
     problems = []
