@@ -115,4 +115,13 @@ def test_flood_of_200_silent_connections(capsys: pytest.CaptureFixture[str]) -> 
     assert 0 < r["peak_rss_mb"] < 150  # about 46 MB with or without the flood
     dropped = [w for w in r["host_warnings"] if "handshakes already in progress" in w]
     assert dropped and all(w.startswith("dropped connection from 127.0.0.1:") for w in dropped)
-    assert len(r["host_warnings"]) < 100  # rate-limited: not one line per connection
+    # not one line per connection: the drops at most one line a second (each counting
+    # those since the last); a refusal ("no HELLO within 5 s") only for a connection that
+    # held one of the 32 handshake slots, so at most 32 per 5 s.  Bounds from the game's
+    # length: a fixed one (< 100 lines) failed under load (112 and 119 lines); a quiet run
+    # shows 41 lines for 2,044 connections in 10.9 s.
+    seconds = r["game_seconds"]
+    assert len(dropped) <= seconds + 2
+    refused = [w for w in r["host_warnings"] if w.startswith("refused connection from")]
+    assert len(refused) <= 32 * (seconds / 5 + 1)
+    assert len(r["host_warnings"]) - len(dropped) - len(refused) <= 5
