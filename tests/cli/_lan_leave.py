@@ -21,15 +21,14 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
-import tempfile
 import time
 from functools import partial
-from pathlib import Path
 from typing import Any
 
+from p2pcards.identity import load_or_create_identity
 from tests.cli import _pty
-from tests.cli._pty import finish
+from tests.cli._pty import finish, player_homes
+from tests.cli._tables import unfinished_table
 
 T = 60  # generous: a busy machine
 IFACE = ("--interface", "127.0.0.1")
@@ -39,13 +38,7 @@ spawn = partial(_pty.spawn, timeout=T)
 
 
 def main() -> None:
-    assert os.environ.get("P2PCARDS_IN_NETNS") == "1", "runs only inside a netns"
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-    from p2pcards.identity import load_or_create_identity
-    from tests.cli._tables import unfinished_table
-
-    work = Path(tempfile.mkdtemp(prefix="p2pcards-leave-"))
-    homes = {k: work / k for k in ("anya", "boris", "gosha", "vera")}
+    homes = player_homes("p2pcards-leave-", "anya", "boris", "gosha", "vera")
     os.environ["P2PCARDS_HOME"] = str(homes["vera"])
     unfinished_table(homes["vera"], load_or_create_identity("Vera"), "akulina")
     out: dict[str, Any] = {"homes": {k: str(v) for k, v in homes.items()}}

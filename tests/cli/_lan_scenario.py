@@ -11,13 +11,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
-import tempfile
 from functools import partial
-from pathlib import Path
 
+from p2pcards.identity import load_or_create_identity
 from tests.cli import _pty
-from tests.cli._pty import finish
+from tests.cli._pty import finish, player_homes
+from tests.cli._tables import unfinished_table
 
 T = 40  # generous: a busy machine
 ADDR = "10.77.0.1"
@@ -34,13 +33,7 @@ def both(make: object) -> dict[str, tuple[str, int | None]]:
 
 
 def main() -> None:
-    assert os.environ.get("P2PCARDS_IN_NETNS") == "1", "runs only inside a netns"
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-    from p2pcards.identity import load_or_create_identity
-    from tests.cli._tables import unfinished_table
-
-    work = Path(tempfile.mkdtemp(prefix="p2pcards-lan-"))
-    homes = {k: work / k for k in ("host", "bot", "en", "ru")}
+    homes = player_homes("p2pcards-lan-", "host", "bot", "en", "ru")
     os.environ["P2PCARDS_HOME"] = str(homes["host"])
     unfinished_table(homes["host"], load_or_create_identity("Аня"))
     out: dict[str, object] = {}

@@ -1,11 +1,14 @@
 """The ``p2pcards`` command in a pseudo-terminal, as the LAN scenarios run it
 (``_lan_leave.py``, ``_lan_scenario.py``): a colour terminal of 50×120, the player's own
-home folder and language, plain (no rich live screen)."""
+home folder and language, plain (no rich live screen).  The scenarios run inside a
+private network namespace (``tests.net._netns.run_in_netns``, which puts the repository
+on ``PYTHONPATH``)."""
 
 from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pexpect
@@ -33,3 +36,12 @@ def finish(child: pexpect.spawn) -> tuple[str, int | None]:
     text = child.before or ""
     child.close()
     return text, child.exitstatus
+
+
+def player_homes(prefix: str, *players: str) -> dict[str, Path]:
+    """Each player's home folder (``P2PCARDS_HOME``; not created) in a new temporary
+    folder named ``prefix…``.  Asserts that it runs inside the private network namespace
+    (``P2PCARDS_IN_NETNS=1``): a scenario never touches the real network."""
+    assert os.environ.get("P2PCARDS_IN_NETNS") == "1", "runs only inside a netns"
+    work = Path(tempfile.mkdtemp(prefix=prefix))
+    return {k: work / k for k in players}
