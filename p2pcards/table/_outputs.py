@@ -18,7 +18,9 @@ from p2pcards.games import Claim, Falsified, Move, View
 
 @dataclass(frozen=True, slots=True)
 class Broadcast:
-    """Send these signed entry bytes to every other seat (gossip)."""
+    """Send these signed entry bytes to every other seat: this seat's own entry, or an
+    entry of another seat that this seat keeps as evidence, passed on once
+    (``protocol/table.md`` §3, "Evidence")."""
 
     data: bytes
     seq: int

@@ -114,7 +114,8 @@ class Table:
     byte-identical entries from them (so a restarted seat never equivocates), and
     re-sends a move it had decided.  ``proof_cache``: a dict shared by tables of one
     process (tests, simulations) so an entry's proofs are checked once for all of them:
-    the key is the entry's exact bytes, which bind the whole log before it.
+    the key is the entry's exact bytes, which bind the chain before it but not the other
+    contributions of a round before it (share it only between tables holding one log).
 
     The protocol steps are objects (:mod:`p2pcards.table._steps`): the table runs the
     loop, holds entries that arrived early (:class:`~p2pcards.transcript.Pending`,
@@ -194,6 +195,7 @@ class Table:
         self.departed: dict[int, int] = {}
         """Seats that signed a leave -> its log position (cleared when it writes again)."""
         self._leaves_seen: set[bytes] = set()
+        self._passed_on: set[bytes] = set()  # evidence entries sent on to the others
         self.left = False  # this seat signed its leave: it writes nothing more
         self.abandoned: HandAbandoned | None = None
         self.events: list[tuple[int, Any]] = []
@@ -265,6 +267,7 @@ class Table:
                 self.log.append(entry)
             except EquivocationError as e:
                 self.reject(entry, "equivocation", str(e), Offence.EQUIVOCATION)
+                self._pass_on([self.log[entry.seq], entry])  # the log's version too
             except OutOfTurn as e:
                 if entry.kind == _SHOWDOWN:  # a showdown share for a round the log closed
                     self._out.append(Rejected(entry.seat, str(e), sender))
@@ -501,6 +504,20 @@ class Table:
         self.cheat(entry.seat, entry.seq, rule, detail, offence)
         kept = (entry.raw,) if held is None else (held.raw, entry.raw)
         self._out.append(Evidence(entry.seat, entry.seq, kept))
+        self._pass_on([entry] if held is None else [held, entry])
+
+    def _pass_on(self, entries: list[LogEntry]) -> None:
+        """Send entries kept as evidence on to every other seat, each once
+        (protocol/table.md §3, "Evidence"): a seat that got only one version of a slot
+        sees no fork (a round's contributions are not chained to one another, and the log
+        gossip brings the other version to one of the two seats only), so the seat that
+        caught it tells the others, who then find the same cheat themselves."""
+        if self.me is None:
+            return
+        for e in entries:
+            if e.raw not in self._passed_on and e.seat != self.me:
+                self._passed_on.add(e.raw)
+                self._out.append(Broadcast(e.raw, e.seq, e.kind))
 
     def _check(self, step: Step, entry: LogEntry) -> bool:
         """``step.check(entry)``; a :class:`Blame` or a mental-poker error blames the
@@ -727,6 +744,15 @@ class Table:
                     entry,
                     "transcript",
                     f"seat {entry.seat}: entry for hand {entry.hand}, expected hand {self.hand}",
+                    Offence.TRANSCRIPT,
+                )
+                return True
+            if entry.prev != self.log.head.hash:  # (the log's sibling rule is for rounds)
+                self.reject(
+                    entry,
+                    "transcript",
+                    f"seat {entry.seat}: entry {entry.seq} is a turn but does not follow "
+                    "the entry before it",
                     Offence.TRANSCRIPT,
                 )
                 return True

@@ -440,9 +440,17 @@ def test_an_entry_signed_by_a_stranger_is_rejected_and_the_game_goes_on() -> Non
 
 
 def test_an_entry_replayed_from_another_table_is_rejected() -> None:
-    other = Harness("akulina", 3, seed=99, options={})
-    other.run(max_steps=3000)
-    foreign = [e.raw for e in other.tables[1].log][5]
+    """Seat 1's accept of another table of the same players (its own key, another table
+    id) sent into this one: rejected, nobody blamed, the game goes on."""
+    import random
+
+    seats = make_seats(3, random.Random(15))
+    other = Table(
+        make_genesis_bytes("akulina", seats, bytes(range(16))),
+        seat=CHEAT, identity=seats[CHEAT][0], sealing_key=seats[CHEAT][1],
+        random_bytes=random.Random(1).randbytes,
+    )  # fmt: skip
+    [foreign] = [o.data for o in other.start() if isinstance(o, Broadcast)]
     done = {"n": 0}
 
     def replay(h: Harness, seat: int, b: Broadcast) -> list[bytes]:
@@ -452,11 +460,13 @@ def test_an_entry_replayed_from_another_table_is_rejected() -> None:
         return [b.data, foreign]
 
     h = Harness("akulina", 3, seed=15, tamper=replay)
+    assert h.tables[CHEAT].genesis.seats[CHEAT].identity == other.genesis.seats[CHEAT].identity
     h.run()
     assert all(t.result is not None for t in h.tables)
     for s in honest(3):
         assert h.cheats(s) == []
-        assert any(isinstance(o, Rejected) for o in h.outputs[s])
+        rej = [o for o in h.outputs[s] if isinstance(o, Rejected)]
+        assert rej and rej[0].seat == CHEAT and "table" in rej[0].reason, rej
 
 
 def test_acting_out_of_turn_is_blamed() -> None:
@@ -484,6 +494,42 @@ def test_acting_out_of_turn_is_blamed() -> None:
         assert (c.seat, c.seq) == (CHEAT, done["seq"])
         assert c.rule in ("out of turn", "equivocation")  # its own slot, or another's
         audited_with_evidence(h, s, (CHEAT, done["seq"]))
+
+
+def test_a_turn_entry_chained_as_a_round_sibling_is_blamed_at_its_entry() -> None:
+    """Seat 1's shuffle (a turn: it must follow the head, transcript.md §5) signed with the
+    previous entry's own ``prev``, as a later contribution of a round would be: the log's
+    sibling rule lets it chain, so the table must refuse it (the entry would not bind
+    seat 0's shuffle before it)."""
+
+    def hook(h: Harness, seat: int, b: Broadcast) -> list[bytes]:
+        e = peek_entry(b.data)
+        if e.seat != CHEAT or b.kind != "shuffle":  # (not the evidence it passes on)
+            return [b.data]
+        before = h.tables[seat].log[e.seq - 1]
+        assert before.kind == "shuffle" and before.seat == CHEAT - 1
+        return [resign_prev(h, seat, b.data, before.prev)]
+
+    h = Harness("akulina", 3, seed=5, tamper=hook)
+    h.run()
+    seq = committed_at(h, "shuffle")
+    for s in honest(3):
+        c = h.cheats(s)[0]
+        assert (c.seat, c.seq, c.rule) == (CHEAT, seq, "transcript"), c
+        assert "does not follow" in c.detail
+        assert len(h.tables[s].log) == seq
+        audited_with_evidence(h, s, (CHEAT, seq))
+
+
+def resign_prev(h: Harness, seat: int, raw: bytes, prev: bytes) -> bytes:
+    """The entry ``raw`` with another ``prev``, validly signed by ``seat``."""
+    e = peek_entry(raw)
+    key = h.tables[seat]._key
+    assert key is not None
+    return sign_entry(
+        key, table=e.table, hand=e.hand, seq=e.seq, prev=prev, seat=e.seat, kind=e.kind,
+        body=e.body,
+    ).raw  # fmt: skip
 
 
 # ------------------------------------------------------------------ hidden claims, proven when made
