@@ -18,9 +18,10 @@ from p2pcards.games import Claim, Falsified, Move, View
 
 @dataclass(frozen=True, slots=True)
 class Broadcast:
-    """Send these signed entry bytes to every other seat: this seat's own entry, or an
-    entry of another seat that this seat keeps as evidence, passed on once
-    (``protocol/table.md`` §3, "Evidence")."""
+    """Send these signed entry bytes to every other seat, in order: this seat's own entry,
+    or another seat's entry passed on once (one kept as evidence, or a contribution to a
+    round this seat completed, ahead of what it builds on it: ``protocol/table.md`` §3,
+    "Forks")."""
 
     data: bytes
     seq: int

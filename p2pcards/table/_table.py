@@ -507,11 +507,13 @@ class Table:
         self._pass_on([entry] if held is None else [held, entry])
 
     def _pass_on(self, entries: list[LogEntry]) -> None:
-        """Send entries kept as evidence on to every other seat, each once
-        (protocol/table.md §3, "Evidence"): a seat that got only one version of a slot
-        sees no fork (a round's contributions are not chained to one another, and the log
-        gossip brings the other version to one of the two seats only), so the seat that
-        caught it tells the others, who then find the same cheat themselves."""
+        """Send other seats' entries on to every other seat, each once: the entries this
+        seat keeps as evidence, and the contributions of each round it completes, before
+        anything it builds on them (protocol/table.md §3, "Evidence" and "Forks").  A
+        round's contributions are not chained to one another, so a seat that got another
+        version of one of them sees no fork until a copy of this one reaches it: sent
+        ahead of this seat's next entry on the same link, it arrives first, and the
+        equivocation is found instead of a failing proof blamed on this seat."""
         if self.me is None:
             return
         for e in entries:
@@ -747,7 +749,7 @@ class Table:
                     Offence.TRANSCRIPT,
                 )
                 return True
-            if entry.prev != self.log.head.hash:  # (the log's sibling rule is for rounds)
+            if entry.prev == self.log.last.prev:  # (the log's sibling rule is for rounds)
                 self.reject(
                     entry,
                     "transcript",
@@ -756,6 +758,13 @@ class Table:
                     Offence.TRANSCRIPT,
                 )
                 return True
+            if entry.prev != self.log.head.hash:
+                # built on another version of the entry before: proof of a fork by that
+                # entry's author, not of a cheat by this one (the other version comes with
+                # the log gossip or passed-on evidence, and names the equivocator)
+                why = f"entry {entry.seq} follows another version of entry {entry.seq - 1}"
+                self._out.append(Rejected(entry.seat, why))
+                continue
             step.seq = entry.seq
             if not self._check(step, entry):
                 return True
@@ -836,6 +845,7 @@ class Table:
             return progressed
         entries = self.log.append_round(rnd)
         self._appended(entries)
+        self._pass_on(entries)  # before anything this seat builds on them
         self._finished(step, entries)
         return True
 

@@ -1,19 +1,21 @@
-"""An equivocation seen by one honest seat reaches every honest seat, and no honest seat is
-blamed for it (protocol/table.md §3, "Evidence": a seat passes on the entries it keeps as
-evidence).
+"""Forks: a cheater signs two versions of one slot (or a valid entry for one seat and a
+failing one for another) and sends one to each honest seat.  Every honest seat must name
+the cheater and none may blame an honest seat (protocol/table.md §3, "Evidence" and
+"Forks").
 
-The cheater signs two different valid bodies for one slot and sends one to each honest
-seat.  The transcript does not chain the contributions of a round to each other, so an
-honest seat holding only one version finds nothing wrong with it; what reveals the fork
-is the mesh's log gossip (each peer pumps what it appends to the others), and only to
-the seat that receives the other version.  Without passing the evidence on, the other
-honest seat never names the cheater: it waits for the seat that stopped and, at a 3-seat
-table, votes it out with the cheater's help (the honest seat forfeits).
+The transcript does not chain the contributions of a round to one another, so a seat that
+holds one version sees nothing wrong; the log gossip brings the other version to one of
+the two seats only (each pumps what it appends to peers that have not said they hold it),
+and the peer layer sends a seat's own next entry directly, ahead of that pump.  So before,
+an honest seat checked the next honest entry against the version it held (a shuffle under
+a deck key that differs by the forked seat key, a turn built on the other version) and
+blamed its honest author, or never named the cheater and would have voted the seat that
+stopped out.  Now a seat passes on what it keeps as evidence and the contributions of each
+round it completes, ahead of its own next entry, and a turn built on another version of
+the entry before it is proof of a fork, not of a cheat by its author.
 
-The network here is what the peer layer does, in order per link (TCP): a Broadcast goes
-to every other seat, each appended entry is pumped to the peers that have not said they
-hold it (the mesh's log gossip, ``net.Connection``).  Proof caches are not shared, as
-between separate processes.
+The network here is the peer layer's, in order per link (TCP): ``Net`` below.  Proof
+caches are not shared, as between separate processes.
 """
 
 from __future__ import annotations
@@ -50,14 +52,17 @@ class Net:
             t._cache = None  # separate processes share no proof cache
 
     def send(self, seat: int, outs: list[Any]) -> None:
-        for o in outs:
-            self.h.outputs[seat].append(o)
-            for r in range(self.h.n):
-                if r == seat:
-                    continue
+        # as peer._session.handle: direct sends are queued as the outputs come, the
+        # appended entries are written and announced to the mesh's pump after them
+        self.h.outputs[seat].extend(outs)
+        for r in range(self.h.n):
+            if r == seat:
+                continue
+            for o in outs:
                 if isinstance(o, Broadcast):
                     self.links[seat, r].append((False, o.seq, self.fork(seat, r, o)))
-                elif isinstance(o, Appended) and o.seq > self.heads[seat, r]:
+            for o in outs:
+                if isinstance(o, Appended) and o.seq > self.heads[seat, r]:
                     self.links[seat, r].append((True, o.seq, o.data))
 
     def run(self, steps: int = 20_000) -> None:
@@ -75,14 +80,23 @@ class Net:
         raise AssertionError("the network did not quiet down")
 
 
+def first_shuffle_of(h: Harness, seat: int) -> int:
+    """The sequence number of ``seat``'s first shuffle entry (as it sent it)."""
+    return next(
+        o.seq
+        for o in h.outputs[seat]
+        if isinstance(o, Broadcast) and o.kind == "shuffle" and peek_entry(o.data).seat == seat
+    )
+
+
 def forked_key(h: Harness) -> Any:
     """Seat 1 sends its real key round contribution to seat 0 and another key, with a
     valid proof of knowledge, to seat 2 (both validly signed)."""
     other: dict[int, bytes] = {}
 
     def fork(seat: int, r: int, o: Broadcast) -> bytes:
-        if seat != CHEAT or o.kind != "key" or r != 2:
-            return o.data
+        if seat != CHEAT or o.kind != "key" or r != 2 or peek_entry(o.data).seat != CHEAT:
+            return o.data  # (also what it passes on of the others' entries)
         if o.seq not in other:
             e, t = peek_entry(o.data), h.tables[CHEAT]
             key = SeatKey.generate(random.Random(99).randbytes)
@@ -97,7 +111,7 @@ def forked_key(h: Harness) -> Any:
     return fork
 
 
-@pytest.mark.parametrize("order", [2, 6])  # two link orders where one seat sees the fork
+@pytest.mark.parametrize("order", [0, 2])  # link orders that went wrong before
 def test_a_key_sent_in_two_versions_is_named_by_every_honest_seat(order: int) -> None:
     h = Harness("akulina", 3, seed=5, duplicate=0)
     Net(h, forked_key(h), seed=order).run()
@@ -117,7 +131,7 @@ def bad_shuffle_to_seat_2(h: Harness) -> Any:
     two ciphertexts swapped (validly signed, so its proof fails at seat 2)."""
 
     def fork(seat: int, r: int, o: Broadcast) -> bytes:
-        if seat != CHEAT or o.kind != "shuffle" or r != 2:
+        if seat != CHEAT or o.kind != "shuffle" or r != 2 or peek_entry(o.data).seat != CHEAT:
             return o.data
         e, t = peek_entry(o.data), h.tables[CHEAT]
         deck = e.body[0]
@@ -130,18 +144,55 @@ def bad_shuffle_to_seat_2(h: Harness) -> Any:
     return fork
 
 
-@pytest.mark.parametrize("order", [0, 1])
+@pytest.mark.parametrize("order", [2, 5])
 def test_a_bad_entry_sent_to_one_seat_only_is_named_by_every_honest_seat(order: int) -> None:
     """Without the evidence passed on, seat 0 would take the honest version, wait for
     seat 2 (which stopped at the bad one) and vote it out with the cheater."""
-    h = Harness("akulina", 3, seed=5, duplicate=0)
+    h = Harness("thousand", 3, seed=5, duplicate=0)  # (24 cards: cheap shuffles)
     Net(h, bad_shuffle_to_seat_2(h), seed=order).run()
-    shuffle_seq = 7  # genesis, two accepts, three keys, seat 0's shuffle
+    shuffle_seq = first_shuffle_of(h, CHEAT)
     for s in (0, 2):
         cheats = h.cheats(s)
         assert cheats, f"seat {s} never named the cheater"
         assert all(c.seat == CHEAT for c in cheats), cheats
         assert cheats[0].seq == shuffle_seq, cheats[0]
-    assert h.cheats(2)[0].offence == Offence.PROTOCOL  # the bad proof, at seat 2
-    # seat 0: the two versions, or the bad proof when the passed-on copy came first
-    assert h.cheats(0)[0].offence in (Offence.EQUIVOCATION, Offence.PROTOCOL)
+    for s in (0, 2):  # the bad proof, or the two versions when the other came first
+        assert h.cheats(s)[0].offence in (Offence.EQUIVOCATION, Offence.PROTOCOL)
+
+
+def two_valid_shuffles(h: Harness) -> Any:
+    """Seat 1 sends its shuffle to seat 0 and another valid shuffle of the same deck
+    (other randomness) to seat 2: seat 2 then shuffles on top of the version seat 0
+    never saw."""
+    other: dict[int, bytes] = {}
+
+    def fork(seat: int, r: int, o: Broadcast) -> bytes:
+        if seat != CHEAT or o.kind != "shuffle" or r != 2 or peek_entry(o.data).seat != CHEAT:
+            return o.data
+        if o.seq not in other:
+            from p2pcards.mental_poker import shuffle_proven
+
+            e, t = peek_entry(o.data), h.tables[CHEAT]
+            assert t._key is not None and t.joint is not None
+            deck_in = [(c1, c2) for c1, c2 in t.log[e.seq - 1].body[0]]  # seat 0's output
+            ctx = t.proof_ctx(CHEAT, f"shuffle {e.seq}")
+            body = shuffle_proven(ctx, t.joint, deck_in, t.stream("other"))[1]
+            other[o.seq] = sign_entry(
+                t._key, table=e.table, hand=e.hand, seq=e.seq, prev=e.prev, seat=CHEAT,
+                kind="shuffle", body=body,
+            ).raw  # fmt: skip
+        return other[o.seq]
+
+    return fork
+
+
+@pytest.mark.parametrize("order", [0, 1])
+def test_a_turn_sent_in_two_valid_versions_is_named_by_every_honest_seat(order: int) -> None:
+    h = Harness("thousand", 3, seed=5, duplicate=0)
+    Net(h, two_valid_shuffles(h), seed=order).run()
+    seq = first_shuffle_of(h, CHEAT)
+    for s in (0, 2):
+        cheats = h.cheats(s)
+        assert cheats, f"seat {s} never named the cheater"
+        assert all(c.seat == CHEAT for c in cheats), cheats
+        assert (cheats[0].seq, cheats[0].offence) == (seq, Offence.EQUIVOCATION), cheats[0]
