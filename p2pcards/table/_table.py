@@ -195,7 +195,7 @@ class Table:
         self.departed: dict[int, int] = {}
         """Seats that signed a leave -> its log position (cleared when it writes again)."""
         self._leaves_seen: set[bytes] = set()
-        self._passed_on: set[bytes] = set()  # evidence entries sent on to the others
+        self._passed_on: set[bytes] = set()  # other seats' entries passed on (once each)
         self.left = False  # this seat signed its leave: it writes nothing more
         self.abandoned: HandAbandoned | None = None
         self.events: list[tuple[int, Any]] = []
@@ -263,27 +263,32 @@ class Table:
             if target is not None and target[0] == self.me:
                 self._vote_against_me(entry)
         if entry.seq < len(self.log):
-            try:
-                self.log.append(entry)
-            except EquivocationError as e:
-                self.reject(entry, "equivocation", str(e), Offence.EQUIVOCATION)
-                self._pass_on([self.log[entry.seq], entry])  # the log's version too
-            except OutOfTurn as e:
-                if entry.kind == _SHOWDOWN:  # a showdown share for a round the log closed
-                    self._out.append(Rejected(entry.seat, str(e), sender))
-                elif entry.kind == _ABANDON:  # a vote that lost the race with the entry
-                    self._stale_vote(entry, sender)
-                elif self._voted_out(entry.seat, entry.seq):
-                    self._out.append(
-                        Rejected(entry.seat, f"late entry {entry.seq} after the vote: ignored")
-                    )
-                else:
-                    self.reject(entry, "out of turn", str(e), Offence.OUT_OF_TURN)
-            except TranscriptError as e:
-                self._out.append(Rejected(entry.seat, str(e), sender))
+            self._behind(entry, sender)
             return self._pump()
         self._stash(entry, sender, received=True)
         return self._pump()
+
+    def _behind(self, entry: LogEntry, sender: int | None = None) -> None:
+        """An entry for a slot the log has filled: a copy is dropped, another entry of the
+        same seat is an equivocation (both passed on), one of another seat out of turn."""
+        try:
+            self.log.append(entry)
+        except EquivocationError as e:
+            self.reject(entry, "equivocation", str(e), Offence.EQUIVOCATION)
+            self._pass_on([self.log[entry.seq], entry])  # the log's version too
+        except OutOfTurn as e:
+            if entry.kind == _SHOWDOWN:  # a showdown share for a round the log closed
+                self._out.append(Rejected(entry.seat, str(e), sender))
+            elif entry.kind == _ABANDON:  # a vote that lost the race with the entry
+                self._stale_vote(entry, sender)
+            elif self._voted_out(entry.seat, entry.seq):
+                self._out.append(
+                    Rejected(entry.seat, f"late entry {entry.seq} after the vote: ignored")
+                )
+            else:
+                self.reject(entry, "out of turn", str(e), Offence.OUT_OF_TURN)
+        except TranscriptError as e:
+            self._out.append(Rejected(entry.seat, str(e), sender))
 
     def decide(self, move: Move) -> list[Output]:
         """This seat's move.  Raises :class:`~p2pcards.games.IllegalMove` (nothing is
@@ -610,7 +615,10 @@ class Table:
 
     def _restash(self, entries: list[LogEntry]) -> None:
         for e in entries:
-            self._stash(e)
+            if e.seq < len(self.log):  # another version held with the one just appended
+                self._behind(e)
+            else:
+                self._stash(e)
 
     def _reset_step(self) -> None:
         self._step = None

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from p2pcards.table import Broadcast, GameOver, HandAbandoned, Rejected, VoteCast, audit_entries
+from p2pcards.transcript import peek_entry
 from tests.table.harness import Harness
 
 
@@ -28,7 +29,8 @@ class Hold:
     def __call__(self, h: Harness, seat: int, b: Broadcast) -> list[bytes]:
         if seat != self.seat:
             return [b.data]
-        if not self.holding and (self.kind is None or b.kind == self.kind):
+        own = peek_entry(b.data).seat == seat  # (not another seat's entry it passes on)
+        if own and not self.holding and (self.kind is None or b.kind == self.kind):
             self.seen += 1
             if self.seen > self.after:
                 self.holding = True
@@ -193,7 +195,7 @@ def held_at_the_end(game: str, n: int, seat: int, seed: int) -> Hold:
     sent: list[str] = []
 
     def tap(h: Harness, s: int, b: Broadcast) -> list[bytes]:
-        if s == seat:
+        if s == seat and peek_entry(b.data).seat == seat:
             sent.append(b.kind)
         return [b.data]
 
