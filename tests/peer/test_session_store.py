@@ -179,10 +179,15 @@ async def test_an_entry_is_never_gossiped_back_to_its_author(tmp_path: Path) -> 
             direct.append(s._send_r.receive_nowait())
         except trio.WouldBlock:
             break
-    assert [(peek_entry(d).seq, peek_entry(d).kind) for d in direct] == [
+    own = [d for d in direct if peek_entry(d).seat == 0]
+    assert [(peek_entry(d).seq, peek_entry(d).kind) for d in own] == [
         (3, "key"), (6, "shuffle"), (9, "share")
     ]  # fmt: skip
-    assert direct[:2] == [full[3], full[6]]
+    assert own[:2] == [full[3], full[6]]
+    # and the others' contributions to the key round, passed on ahead of its shuffle
+    # (protocol/table.md §3, "Forks")
+    assert [d for d in direct if d not in own][:2] == [full[4], full[5]]
+    assert direct.index(full[5]) < direct.index(full[6])
     assert (ids[1], 7) in mesh.held and (ids[2], 8) in mesh.held
     assert (ids[1], 8) not in mesh.held and (ids[2], 7) not in mesh.held
     assert (ids[1], 1) in mesh.held and (ids[2], 5) in mesh.held
