@@ -527,19 +527,23 @@ class Table:
                 self._passed_on.add(e.raw)
                 self._out.append(Broadcast(e.raw, e.seq, e.kind))
 
-    def _off_fork(self, entry: LogEntry, anchor: Head) -> None:
-        """Drop ``entry`` (validly signed, due now) whose ``prev`` is not ``anchor``, the
-        entry this log holds before it: it was signed on another version of the log.
-        That is no proof against its signer, who may be honest and have been sent
-        another version of an earlier entry by a seat that equivocated; so it is
-        :class:`Rejected`, not an accusation.  The equivocating seat is blamed when the
-        two versions of its entry meet (:meth:`receive`); every check of an entry that
-        does fit (its turn, kind, sequence number, body) comes after this one."""
+    def _off_fork(self, entry: LogEntry, anchor: Head) -> bool:
+        """True (and ``entry`` dropped) when ``entry``, validly signed and due now, was
+        signed on another version of the log: its ``prev`` is not ``anchor`` (the entry
+        this log holds before it) nor any entry of this log.  That is no proof against
+        its signer, who may be honest and have been sent another version of an earlier
+        entry by a seat that equivocated; so it is :class:`Rejected`, not an accusation,
+        and the equivocating seat is blamed when the two versions of its entry meet.  A
+        ``prev`` that names an entry of this log in the wrong place is another matter:
+        that history is common to every version, so the checks that follow blame it."""
+        if entry.prev == anchor.hash or any(e.hash == entry.prev for e in self.log):
+            return False
         why = (
             f"entry {entry.seq} follows another version of entry {anchor.seq} than this "
             "log holds: dropped"
         )
         self._out.append(Rejected(entry.seat, why))
+        return True
 
     def _check(self, step: Step, entry: LogEntry) -> bool:
         """``step.check(entry)``; a :class:`Blame` or a mental-poker error blames the
@@ -755,8 +759,7 @@ class Table:
             if self.aborting is not None:
                 self._restash([entry, *todo])
                 return True
-            if entry.prev != self.log.head.hash:
-                self._off_fork(entry, self.log.head)
+            if self._off_fork(entry, self.log.head):
                 continue
             if entry.seat != author or entry.kind != step.kind:
                 self.reject(
@@ -849,8 +852,7 @@ class Table:
                         continue
                 if self.aborting is not None and entry.kind not in (_SHOWDOWN, _ABANDON):
                     continue  # stale contributions to the abandoned step
-                if entry.prev != rnd.anchor.hash:
-                    self._off_fork(entry, rnd.anchor)
+                if self._off_fork(entry, rnd.anchor):
                     continue
                 held = rnd.get(entry.seat)
                 try:
