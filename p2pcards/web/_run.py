@@ -91,13 +91,28 @@ def offline_web_main(args: Any, seed: int) -> int:
 
     try:
         trio.run(main)
-    except KeyboardInterrupt:
-        t = Texts(lang)
-        print(t("Game closed."), file=sys.stderr)
-    except OSError as e:
-        print(f"p2pcards: cannot serve the page: {e}", file=sys.stderr)
-        return 2
+    except BaseException as e:
+        if only(e, KeyboardInterrupt):  # Ctrl-C: raised inside the page's nurseries
+            t = Texts(lang)
+            print(t("Game closed."), file=sys.stderr)
+            return 130
+        if only(e, OSError):
+            why = e
+            while isinstance(why, BaseExceptionGroup):
+                why = why.exceptions[0]
+            print(f"p2pcards: cannot serve the page: {why}", file=sys.stderr)
+            return 2
+        raise
     return 0
+
+
+def only(exc: BaseException, kind: type[BaseException]) -> bool:
+    """True if ``exc`` is a ``kind``, or an exception group (as trio's nurseries raise)
+    holding ``kind`` exceptions and nothing else."""
+    if isinstance(exc, BaseExceptionGroup):
+        _match, rest = exc.split(kind)
+        return rest is None
+    return isinstance(exc, kind)
 
 
 async def serve_lobby(
