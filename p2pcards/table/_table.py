@@ -787,13 +787,6 @@ class Table:
                     Offence.TRANSCRIPT,
                 )
                 return True
-            if entry.prev != self.log.head.hash:
-                # built on another version of the entry before: proof of a fork by that
-                # entry's author, not of a cheat by this one (the other version comes with
-                # the log gossip or passed-on evidence, and names the equivocator)
-                why = f"entry {entry.seq} follows another version of entry {entry.seq - 1}"
-                self._out.append(Rejected(entry.seat, why))
-                continue
             step.seq = entry.seq
             if not self._check(step, entry):
                 return True
