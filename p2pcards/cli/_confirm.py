@@ -7,23 +7,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Awaitable, Callable, Collection
 
-import trio
-
 from p2pcards.cli._i18n import tr
+from p2pcards.cli._keyboard import ask as keyboard_ask
 from p2pcards.peer import PlayerCheck
 
 YES = {"y", "yes", "д", "да"}
 """Answers that confirm a new player."""
 YES_CHANGED = {"yes", "да"}
 """Answers that accept a changed key: the whole word."""
-
-
-def _read(prompt: str) -> str:
-    try:
-        return input(prompt).strip().lower()
-    except EOFError:  # no terminal (a script): nobody confirmed
-        print(file=sys.stderr)
-        return ""
 
 
 def warning_text(check: PlayerCheck, lang: str) -> str:
@@ -65,12 +56,16 @@ def question(check: PlayerCheck, lang: str) -> str:
 
 
 async def ask(check: PlayerCheck, lang: str) -> bool:
-    """Ask in the terminal (a worker thread, so the network keeps running); False at the
-    end of input."""
+    """Ask in the terminal (the line comes from the one stdin reader,
+    :func:`p2pcards.cli._keyboard.ask`, so the network keeps running); False at the end
+    of input."""
     if check.status == "changed":
         print(warning_text(check, lang), file=sys.stderr, flush=True)
-    answer = await trio.to_thread.run_sync(_read, question(check, lang), abandon_on_cancel=True)
-    return answer in (YES_CHANGED if check.status == "changed" else YES)
+    answer = await keyboard_ask(question(check, lang))
+    if answer is None:  # no terminal (a script): nobody confirmed
+        print(file=sys.stderr)
+        return False
+    return answer.lower() in (YES_CHANGED if check.status == "changed" else YES)
 
 
 def terminal_confirm(

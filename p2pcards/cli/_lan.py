@@ -580,13 +580,10 @@ async def _ask_about(u: Unfinished, lang: str, joining: bool = False) -> str:
         print(tr(lang, "  3. drop it (its log stays, for audit) and start the new table"))
     print(tr(lang, "  q. quit"))
     while True:
-        try:
-            text = await trio.to_thread.run_sync(
-                input, tr(lang, "your choice: "), abandon_on_cancel=True
-            )
-        except EOFError:
-            text = "q"
-        key = text.strip().lower()
+        from p2pcards.cli._keyboard import ask
+
+        text = await ask(tr(lang, "your choice: "))
+        key = text.lower() if text is not None else "q"
         if key in ("1", "2", "3"):
             return {"1": "resume", "2": "new", "3": "drop"}[key]
         if key in ("q", "й", "в"):

@@ -11,6 +11,7 @@ import trio
 from p2pcards import net
 from p2pcards.cli._confirm import terminal_confirm
 from p2pcards.cli._i18n import error_text, tr
+from p2pcards.cli._keyboard import ask as keyboard_ask
 from p2pcards.cli._lan import (
     WHY_NOTHING_FOUND,
     follow_lobby,
@@ -25,12 +26,10 @@ from p2pcards.games import Game, OptionError, game_info, game_names
 from p2pcards.peer import host_table, join_table
 
 
-def ask(prompt: str) -> str:
-    """One line from the player ('' at end of input)."""
-    try:
-        return input(prompt).strip()
-    except EOFError:
-        return ""
+async def ask(prompt: str) -> str:
+    """One line from the player, stripped ('' at end of input), from the one stdin reader
+    (:func:`p2pcards.cli._keyboard.ask`)."""
+    return await keyboard_ask(prompt) or ""
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -75,7 +74,7 @@ async def _play(args: argparse.Namespace) -> int:
         print(same_table_name_text(name, len(fps), lang))
     print(tr(lang, "  0. host a new table    q. quit"))
     while True:
-        choice = await trio.to_thread.run_sync(ask, tr(lang, "your choice: "))
+        choice = await ask(tr(lang, "your choice: "))
         if choice in ("", "q", "й", "в"):
             return 0
         if choice == "0" or (choice.isdigit() and 1 <= int(choice) <= len(tables)):
@@ -105,7 +104,7 @@ async def ask_game(lang: str) -> Game[Any]:
     names = game_names()
     print("  " + ", ".join(f"{i}. {n}" for i, n in enumerate(names, 1)))
     while True:
-        g = await trio.to_thread.run_sync(ask, tr(lang, "game: "))
+        g = await ask(tr(lang, "game: "))
         name = names[int(g) - 1] if g.isdigit() and 1 <= int(g) <= len(names) else (g or "akulina")
         try:
             info = game_info(name)
@@ -113,8 +112,7 @@ async def ask_game(lang: str) -> Game[Any]:
         except OptionError as e:
             print(f"p2pcards: {error_text(lang, e)}")
     while True:
-        seats = await trio.to_thread.run_sync(
-            ask,
+        seats = await ask(
             tr(
                 lang,
                 "seats ({min_seats}-{max_seats}, Enter: {default_seats}): ",

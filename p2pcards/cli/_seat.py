@@ -1,6 +1,7 @@
 """A human seat in the terminal over the LAN: shows the table's events, the hand, and
-numbered legal moves; input is read in a worker thread so the network keeps running.
-Uses the full-screen renderer of ``p2pcards.cli._tui`` when available."""
+numbered legal moves; every typed line comes from one stdin reader
+(:mod:`p2pcards.cli._keyboard`), so the network keeps running and q or Ctrl-D leave at
+any moment.  Uses the full-screen renderer of ``p2pcards.cli._tui`` on a terminal."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from typing import Any
 import trio
 
 from p2pcards.cli._i18n import tr
+from p2pcards.cli._keyboard import Keys, keyboard
 from p2pcards.cli._lan import QuietLines, describe_event
+from p2pcards.cli._tui._menu import idle_key
 from p2pcards.peer import Ending, PeerBack, PeerLost, Resynced, Session, Snapshot, Update
 from p2pcards.table import GameOver, Waiting, YourCards, YourTurn
 from p2pcards.ui import Names, Texts, presenter, result_line, table_event_line
@@ -23,8 +26,17 @@ def _move_text(snap: Snapshot, move: Any, lang: str) -> str:
     return p.choice(move, snap.view, Names(tuple(snap.names), snap.seat))
 
 
-async def choose(session: Session, snap: Snapshot, lang: str) -> Any:
-    """Ask the player to pick one of ``snap.legal`` by number; re-asks on bad input."""
+def _rules(game: str, lang: str, options: Any) -> str:
+    """The keys, then the rules page of ``game`` (Markdown text: line by line, no pager)."""
+    p = presenter(game, lang, options)
+    return p.keys_text() + "\n\n" + p.rules_text()
+
+
+async def choose(snap: Snapshot, lang: str, keys: Keys) -> Any:
+    """Ask the player to pick one of ``snap.legal`` by number (the line from ``keys``);
+    re-asks on bad input; ``?`` shows the rules; q or the end of input raises ``Quit``."""
+    from p2pcards.cli._tui._seat import Quit
+
     legal, view = snap.legal, snap.view
     assert view is not None
     hand = " ".join(c.symbol for _p, c in view.hand)
@@ -35,8 +47,15 @@ async def choose(session: Session, snap: Snapshot, lang: str) -> Any:
         print(f"  {i}. {_move_text(snap, m, lang)}")
     prompt = tr(lang, "your move (1-{n_legal}): ", n_legal=len(legal))
     while True:
-        text = await trio.to_thread.run_sync(input, prompt, abandon_on_cancel=True)
-        text = text.strip()
+        print(prompt, end="", flush=True)
+        got = await keys.line()
+        what = idle_key(got)
+        if what == "quit":
+            raise Quit
+        if what == "help":
+            print(_rules(snap.game, lang, snap.options))
+            continue
+        text = (got or "").strip()
         if text.isdigit() and 1 <= int(text) <= len(legal):
             return legal[int(text) - 1]
         print(tr(lang, "please type a number from 1 to {n_legal}", n_legal=len(legal)))
@@ -45,23 +64,43 @@ async def choose(session: Session, snap: Snapshot, lang: str) -> Any:
 async def play_seat(session: Session, lang: str) -> Ending:
     """Play this seat in the terminal until the game ends or the table halts: on the
     full screen when stdin and stdout are a terminal, else line by line (scripts, pipes).
-    Returns the :class:`~p2pcards.peer.Ending`."""
+    Every typed line comes from the one stdin reader (:func:`p2pcards.cli._keyboard.keyboard`),
+    so q and Ctrl-D leave at any moment, also while another player thinks.  Returns the
+    :class:`~p2pcards.peer.Ending`; raises ``Quit`` when the player leaves."""
     if sys.stdin.isatty() and sys.stdout.isatty() and not os.environ.get("P2PCARDS_PLAIN"):
         from p2pcards.cli._tui._live import play_seat_live
-        from p2pcards.cli._tui._seat import Quit
 
-        try:
-            ending: Ending = await play_seat_live(session.controller, lang)
-            return ending
-        except Quit:
-            print(tr(lang, "you left the table; run the same command again to come back"))
-            raise SystemExit(130) from None
+        ending: Ending = await play_seat_live(session.controller, lang, keys=keyboard().line)
+        return ending
     return await play_lines(session, lang)
 
 
 async def play_lines(session: Session, lang: str) -> Ending:
     """Line-by-line play (no full screen)."""
+    from p2pcards.cli._tui._seat import Quit
+
     lines = QuietLines()
+    snap0 = session.controller.snapshot()
+
+    def idle(got: str | None) -> None:
+        what = idle_key(got)
+        if what == "quit":
+            raise Quit
+        if what == "help":
+            print(_rules(snap0.game, lang, snap0.options), flush=True)
+        elif what == "early":
+            text = (got or "").strip()
+            print(
+                tr(
+                    lang,
+                    "{text!r} was not used: it is not your turn yet (q leaves the table, ? "
+                    "shows the rules).",
+                    text=text,
+                ),
+                flush=True,
+            )
+
+    keys = Keys(idle)
 
     def show(up: Update, snap: Snapshot) -> None:
         ev = up.event
@@ -84,6 +123,10 @@ async def play_lines(session: Session, lang: str) -> Ending:
             lines.say(tr(lang, "game over: {value}", value=result))
 
     async def pick(snap: Snapshot) -> Any:
-        return await choose(session, snap, lang)
+        return await choose(snap, lang, keys)
 
-    return await session.controller.drive(pick, show)
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(keys.run)
+        ending = await session.controller.drive(pick, show)
+        nursery.cancel_scope.cancel()
+    return ending

@@ -260,6 +260,10 @@ Choose = Callable[[Snapshot], "Move | Awaitable[Move]"]
 OnUpdate = Callable[[Update, Snapshot], "Awaitable[None] | None"]
 
 
+_MOOT = object()
+"""What :meth:`SeatController._choice` returns for a choice given up."""
+
+
 class SeatController:
     """One seat of a running :class:`~p2pcards.peer.Session` (``session.controller``).
 
@@ -443,7 +447,9 @@ class SeatController:
     async def drive(self, choose: Choose, on_update: OnUpdate | None = None) -> Ending:
         """The turn loop: follow every update (``on_update(update, snapshot)``, sync or
         async); whenever it is this seat's turn and every update so far was shown,
-        ``choose(snapshot)`` (sync or async) gives the move, which is played.  Returns the
+        ``choose(snapshot)`` (sync or async) gives the move, which is played; an async
+        choice still open is given up when the game ends for this seat, its turn passes or
+        another seat leaves (then shown, and the choice asked again).  Returns the
         :class:`Ending` once the game is over, a cheat halted the table, the hand was
         abandoned, storage failed or the seat left; for a finished game it first waits
         until the session has served the last entries (``session.done``)."""
@@ -459,9 +465,8 @@ class SeatController:
                     if inspect.isawaitable(r):
                         await r
                 if updates.pending == 0 and snap.my_turn and not self._left:
-                    got = choose(snap)
-                    move = await got if inspect.isawaitable(got) else got
-                    if not self._left:
+                    move = await self._choice(choose, snap)
+                    if move is not _MOOT and not self._left:
                         try:
                             self.play(move)
                         except NotYourTurn:  # the table moved on while choosing
@@ -470,6 +475,36 @@ class SeatController:
         if not s.table.halted and s.failed is None and not self._left:
             await s.done.wait()
         return self.ending() or self._left_ending()
+
+    async def _choice(self, choose: Choose, snap: Snapshot) -> Any:
+        """``choose(snap)``, given up (returns ``_MOOT``) as soon as the choice is moot or
+        the player must see something first: the game ended for this seat, it is no
+        longer its turn (e.g. the others voted it out), or another seat left the table
+        (the front end shows the departure, then asks again).  Other updates wait until
+        the choice is made (a peer sending junk cannot keep the player from answering)."""
+        got = choose(snap)
+        if not inspect.isawaitable(got):
+            return got
+        departed = snap.departed
+        result: list[Any] = []
+
+        async def pick() -> None:
+            result.append(await got)
+            nursery.cancel_scope.cancel()
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(pick)
+            while True:
+                changed = self._changed
+                await changed.wait()
+                if self._closed or self.ending() is not None:
+                    nursery.cancel_scope.cancel()
+                    break
+                now = self.snapshot()
+                if not now.my_turn or now.departed != departed:
+                    nursery.cancel_scope.cancel()
+                    break
+        return result[0] if result else _MOOT
 
     def _left_ending(self) -> Ending:
         s, t = self.session, self.session.table

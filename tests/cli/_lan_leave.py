@@ -4,14 +4,17 @@ two tables at once, over mDNS on the namespace's loopback.
 
 - "Стол Ани", 3 seats (Anya hosts headless beside one bot): Борис (Russian) joins it by
   its name, types ``?`` at his first prompt (the keys and the first screen of the
-  rules, in Russian), ``q`` to go back to the game, then ``q`` again: his command
-  prints one line naming the command that brings him back (status 130); the host sees
-  "Борис left the table" and the hand ends at once by vote (the table's stall limit is
-  600 s), Борис forfeiting.
-- "Стол Гоши", 2 seats (Gosha hosts headless): Vera (English) has an unfinished table
-  of her own, so ``join`` first asks about it (English, through the terminal); she
-  starts the new table, joins by address and presses Ctrl-C while she waits; the host
-  sees "Vera left the table" and the hand ends by vote with no result.
+  rules, in Russian), ``q`` to go back to the game, then Ctrl-D: his command prints one
+  line naming the command that brings him back (status 130); the host sees "Борис left
+  the table" and the hand ends at once by vote (the table's stall limit is 600 s),
+  Борис forfeiting.
+- "Стол Гоши", 2 seats (Gosha hosts and plays in his terminal): Vera (English) has an
+  unfinished table of her own, so ``join`` first asks about it (English, through the
+  terminal); she starts the new table, joins by address and, while Gosha thinks over
+  his move (nobody answers his prompt), types ``q``: it takes effect at once (before,
+  it was read only at her own next prompt, which never came).  Gosha's open prompt
+  gives way to "Vera left the table" at once; once he moves, the hand ends by vote with
+  no result.
 
     python tests/cli/_lan_leave.py
 """
@@ -25,6 +28,8 @@ import time
 from functools import partial
 from typing import Any
 
+import pexpect
+
 from p2pcards.identity import load_or_create_identity
 from tests.cli import _pty
 from tests.cli._pty import finish, player_homes
@@ -37,6 +42,34 @@ IFACE = ("--interface", "127.0.0.1")
 spawn = partial(_pty.spawn, timeout=T)
 
 
+def drain(children: list[pexpect.spawn]) -> None:
+    """Read what ``children`` have printed so far (kept in their buffers): a terminal that
+    nobody reads fills up, and a full-screen seat then blocks on its next redraw."""
+    for c in children:
+        while True:
+            try:
+                c.buffer += c.read_nonblocking(65536, timeout=0)
+            except (pexpect.TIMEOUT, pexpect.EOF):
+                break
+
+
+def answer_until(
+    child: pexpect.spawn, pattern: str, others: list[pexpect.spawn], limit: int = 30
+) -> None:
+    """Answer ``child``'s own prompts with "1" until ``pattern`` shows, reading the
+    ``others``' terminals meanwhile."""
+    deadline = time.monotonic() + T
+    while time.monotonic() < deadline and limit > 0:
+        got = child.expect([pattern, "choice> ", pexpect.TIMEOUT], timeout=0.5)
+        if got == 0:
+            return
+        if got == 1:
+            limit -= 1
+            child.sendline("1")
+        drain(others)
+    raise AssertionError(f"{pattern!r} never came")
+
+
 def main() -> None:
     homes = player_homes("p2pcards-leave-", "anya", "boris", "gosha", "vera")
     os.environ["P2PCARDS_HOME"] = str(homes["vera"])
@@ -45,8 +78,9 @@ def main() -> None:
     hosting = ("--headless", "basic", "--open", "--stall-limit", "600", *IFACE)
     anya = spawn(homes["anya"], "en", "host", "akulina", "--seats", "3", "--bots", "1",
                  "--name", "Стол Ани", "--player-name", "Anya", *hosting)  # fmt: skip
-    gosha = spawn(homes["gosha"], "en", "host", "akulina", "--seats", "2",
-                  "--name", "Стол Гоши", "--player-name", "Gosha", *hosting)  # fmt: skip
+    gosha = spawn(homes["gosha"], "en", "host", "akulina", "--seats", "2", "--name",
+                  "Стол Гоши", "--player-name", "Gosha", "--open", "--stall-limit", "600",
+                  *IFACE)  # fmt: skip
     kids = [anya, gosha]
     try:
         gosha.expect(r"p2pcards join (127\.0\.0\.1:\d+)")
@@ -58,26 +92,33 @@ def main() -> None:
                       "Борис", *IFACE)  # fmt: skip
         kids.append(boris)
         # Vera: the English question about her unfinished table, then the new table
+        drain([gosha, anya])
         vera.expect("your choice: ")
         out["question"] = vera.before
         vera.sendline("2")
         vera.expect("all seats taken: the game starts")
-        vera.sendintr()  # Ctrl-C while she waits
+        # Vera plays her own moves (if any come first) until she has waited 2 s for Gosha,
+        # whose prompt nobody answers: then q, while another player thinks
+        answer_until(vera, r"waiting for Gosha… (?:[2-9]|\d\d+) s", [gosha, boris, anya])
+        vera.sendline("q")
         t = time.monotonic()
-        gosha.expect("Vera left the table")
-        out["seen_after"] = {"vera": round(time.monotonic() - t, 2)}  # (reported, not tested)
-        # what matched stays part of the host's text: on a loaded machine the vote can come
-        # before the departure line is printed, and the match is then inside the verdict
+        vera.expect("you left the table")
+        out["left_after"] = round(time.monotonic() - t, 2)  # (reported, not tested)
+        head = (vera.before or "") + str(vera.after)
+        text, rc = finish(vera)
+        out["vera"] = (head + text, rc)
+        gosha.expect("Vera left the table")  # at once, though his own choice was open
+        out["seen_after"] = {"vera": round(time.monotonic() - t, 2)}
+        answer_until(gosha, "the hand is abandoned", [boris, anya])  # his move, then the vote
         gosha_seen = (gosha.before or "") + str(gosha.after)
-        out["vera"] = finish(vera)
-        # Борис: ? at his first prompt, then q
+        # Борис: ? at his first prompt, then Ctrl-D
         boris.expect("выбор> ")
         boris.sendline("?")
         boris.expect("назад к игре —> ")  # the first screen of the rules, paged
         out["rules"] = boris.before
         boris.sendline("q")  # back to the game
         boris.expect("выбор> ")
-        boris.sendline("q")
+        boris.sendeof()  # Ctrl-D
         t = time.monotonic()
         anya.expect("Борис left the table")
         out["seen_after"]["boris"] = round(time.monotonic() - t, 2)

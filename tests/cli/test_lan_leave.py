@@ -1,6 +1,9 @@
-"""Leaving a LAN table with ``q`` and with Ctrl-C (issue 15 item 1), and the English
-question about an unfinished table, through pseudo-terminals in a private network
-namespace (``_lan_leave.py``: two tables at once, one netns run for the module)."""
+"""Leaving a LAN table (issue 15 item 1): ``q`` typed while another player thinks takes
+effect at once (not at the player's next prompt) and the other player's open prompt
+gives way to the departure; Ctrl-D at a prompt; ``?``; the English question about an
+unfinished table.  Through pseudo-terminals in a private network namespace
+(``_lan_leave.py``: two tables at once, one netns run for the module).  Ctrl-C inside
+trio's nurseries: tests/cli/test_lan_exit.py."""
 
 from __future__ import annotations
 
@@ -31,7 +34,7 @@ def _audit(left: Any, host: str) -> Any:
     return audit_entries(read_entries(Path(log)))
 
 
-def test_a_seat_that_quits_with_q_is_voted_out_at_once_and_forfeits(left: Any) -> None:
+def test_a_seat_that_quits_with_ctrl_d_is_voted_out_at_once_and_forfeits(left: Any) -> None:
     text, rc = left["boris"]
     assert rc == 130 and "Traceback" not in text
     assert "вы вышли из-за стола; вернуться: p2pcards --lang ru join 'Стол Ани'" in text
@@ -46,7 +49,7 @@ def test_a_seat_that_quits_with_q_is_voted_out_at_once_and_forfeits(left: Any) -
     assert ab.result is not None and ab.result["losers"] == [boris]
 
 
-def test_a_seat_that_presses_ctrl_c_leaves_with_one_line_and_the_hand_ends(left: Any) -> None:
+def test_q_while_another_player_thinks_leaves_at_once_and_the_hand_ends(left: Any) -> None:
     text, rc = left["vera"]
     assert rc == 130 and "Traceback" not in text and "KeyboardInterrupt" not in text
     assert "you left the table; p2pcards --lang en join 127.0.0.1:" in text

@@ -13,7 +13,11 @@ def test_a_wrong_game_or_seat_count_asks_again(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     answers = iter(["chess", "thousand", "9", "two", "2"])
-    monkeypatch.setattr(_lanplay, "ask", lambda prompt: next(answers))
+
+    async def ask(prompt: str) -> str:
+        return next(answers)
+
+    monkeypatch.setattr(_lanplay, "ask", ask)
     game = trio.run(_lanplay.ask_game, "en")
     assert (game.name, game.seats) == ("thousand", 2)
     out = capsys.readouterr().out

@@ -7,10 +7,12 @@ import math
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 import trio
 
 from p2pcards.cards import parse_cards
 from p2pcards.cli._tui._live import LiveScreen, play_seat_live
+from p2pcards.cli._tui._seat import Quit
 from p2pcards.games import Decision, Finished, LocalDealer, Revealed, load_game
 from p2pcards.table import (
     GameOver,
@@ -145,3 +147,29 @@ def test_live_screen_waiting_clock_history_and_sheet() -> None:
     live.feed(HandStarted(2), view, 30.0)
     assert live.history[-1] == "— hand 2 —"
     assert "Score sheet" in text_of(live.below)
+
+
+class _Stuck(_Session):
+    """A table that waits for Vera for ever (another player thinking)."""
+
+    async def drive(self, choose: Any, on_update: Any) -> Any:
+        on_update(SimpleNamespace(event=Waiting((2,), "move")), self.snapshot())
+        await trio.sleep_forever()
+
+
+async def test_keys_typed_while_another_player_thinks_take_effect_at_once() -> None:
+    """Issue 15 item 1: one reader of the typed lines while waiting for another seat: a
+    number typed early is said to be unused (never an answer to a later menu), ? shows
+    the rules, and q leaves at once (Ctrl-D, the end of input, likewise)."""
+    for last in ("q", None):
+        send, recv = trio.open_memory_channel[Any](10)
+        tui = scripted_seat("akulina", [])
+        for line in ("5", "?", last):
+            send.send_nowait(line)
+        with trio.fail_after(30), pytest.raises(BaseExceptionGroup) as got:
+            await play_seat_live(_Stuck(seed=1), "en", tui=tui, keys=recv.receive)
+        assert [type(e) for e in got.value.exceptions] == [Quit]
+        out = tui.console.export_text()
+        assert "'5' was not used: it is not your turn yet (q leaves the table, ? shows" in out
+        assert "Keys: a number picks a choice, 0 goes back, ? shows these rules" in out
+        assert "waiting for Vera" in out

@@ -91,7 +91,11 @@ def test_lan_branch_lists_the_tables_found(
 
     monkeypatch.setattr(_lanplay.net, "browse", fake_browse)
     monkeypatch.setattr(_lanplay.trio, "sleep", no_sleep)
-    monkeypatch.setattr(_lanplay, "ask", lambda prompt: "q")
+
+    async def ask(prompt: str) -> str:
+        return "q"
+
+    monkeypatch.setattr(_lanplay, "ask", ask)
     assert main(["play", "--tui", "--lang", "en", "--home", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "1. Пятница: Thousand, 1/3, Аня [AAAA-BBBB-CCCC-DDDD]" in out

@@ -29,7 +29,15 @@ from p2pcards.peer import (
     to_plain,
 )
 from p2pcards.peer._storage import TableStorage
-from p2pcards.table import GameOver, HandStarted, HandVerified, MoveMade, Waiting, YourTurn
+from p2pcards.table import (
+    GameOver,
+    HandStarted,
+    HandVerified,
+    MoveMade,
+    SeatLeft,
+    Waiting,
+    YourTurn,
+)
 from tests.table.harness import Harness
 
 
@@ -269,3 +277,38 @@ async def test_drive_plays_a_seat_to_the_end_and_reports_the_ending(tmp_path: Pa
     assert ending.result == ss[1].table.result
     assert any(isinstance(e, YourTurn) for e in events)
     assert sum(isinstance(e, MoveMade) and e.seat == 0 for e in events) >= 1
+
+
+async def test_a_departure_during_the_players_choice_is_shown_at_once(tmp_path: Path) -> None:
+    """Issue 15 item 1: while seat 0 thinks, seat 1 leaves: the open choice is given up,
+    the departure is shown (on_update) and the choice asked again; before, the turn loop
+    showed nothing until the player answered."""
+    ss = _sessions("akulina", 3, 6, tmp_path)
+    rngs = [random.Random(i) for i in range(3)]
+    bot = game_info("akulina").bots["basic"]
+    asked: list[int] = []  # how many updates were shown when each choice was opened
+    events: list[Any] = []
+
+    async def choose(snap: Snapshot) -> Any:
+        asked.append(len(events))
+        await trio.sleep_forever()
+
+    async with trio.open_nursery() as n:
+        n.start_soon(ss[0].controller.drive, choose, lambda u, s: events.append(u.event))
+        _start(ss)
+        with trio.fail_after(30):
+            while not asked:
+                await trio.sleep(0.001)
+                _deliver(ss)
+                for i in (1, 2):
+                    snap = ss[i].controller.snapshot()
+                    if snap.my_turn:
+                        ss[i].controller.play(bot(snap.view, list(snap.legal), rngs[i]))
+                        _deliver(ss)
+            ss[1].handle(ss[1].table.leave())
+            _deliver(ss)
+            while len(asked) < 2:
+                await trio.sleep(0.001)
+        n.cancel_scope.cancel()
+    left = [e for e in events[asked[0] : asked[1]] if isinstance(e, SeatLeft)]
+    assert [e.seat for e in left] == [1]

@@ -3,28 +3,35 @@ the peer's connection events) turned into the screens of :class:`TerminalSeat`.
 
 :class:`LiveScreen` keeps the history lines and the waiting clock (the caller passes the
 time: it reads the clock, the UI does not); :func:`play_seat_live` drives one
-``p2pcards.peer.Session`` seat until the game ends, reading input in a worker thread.
+``p2pcards.peer.Session`` seat until the game ends, with every typed line read by one
+router (:mod:`p2pcards.cli._keyboard`): a menu's answer at the prompt, ``q``/Ctrl-D/``?``
+at any moment.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Generator, Mapping, Sequence
 from typing import Any
 
 import trio
 from rich.console import RenderableType
 from rich.text import Text
 
-from p2pcards.cli._tui._seat import TerminalSeat
+from p2pcards.cli._keyboard import Keys
+from p2pcards.cli._tui._menu import idle_key
+from p2pcards.cli._tui._seat import Quit, TerminalSeat
 from p2pcards.games import View
 from p2pcards.peer import PeerBack, PeerLost
 from p2pcards.table import (
     CheatDetected,
     GameOver,
+    HandAbandoned,
     HandStarted,
     HandVerified,
     MoveMade,
     Rejected,
+    SeatLeft,
+    VoteCast,
     Waiting,
     YourCards,
     YourTurn,
@@ -51,6 +58,10 @@ class LiveScreen:
         self.waiting: tuple[str, float] | None = None
         self.below: RenderableType | None = None
         self.result: Mapping[str, Any] | None = None
+        self.notice: str = ""
+        """A line shown under the screen until the next move (a key typed too early)."""
+        self.hold = False
+        """The rules were shown while waiting: no redraw only to count the seconds."""
 
     def feed(self, ev: object, view: View | None, now: float) -> None:
         """Update the history, the waiting line and the sheet shown below the screen."""
@@ -64,11 +75,13 @@ class LiveScreen:
             return
         if isinstance(ev, YourTurn):
             self.waiting = None
+            self.notice = ""
             return
         ns = Names(tuple(names), view.seat if view is not None else None)
         line: str | None = None
         if isinstance(ev, MoveMade):
             self.waiting = None
+            self.notice = ""
             # described in the state it was made in (a draw counts the holder's cards
             # before it): the table's view from just before the move
             line = ui.history_line(ev.move, ev.before, names)
@@ -79,7 +92,16 @@ class LiveScreen:
             if ev.hand > 1 and view is not None:
                 self.below = ui.sheet(view, names)
             line = table_event_line(ui.p.t, ns, ev, ui.hand_no_text(ev.hand))
-        elif isinstance(ev, HandVerified | CheatDetected | PeerLost | PeerBack):
+        elif isinstance(
+            ev,
+            HandVerified
+            | CheatDetected
+            | PeerLost
+            | PeerBack
+            | SeatLeft
+            | VoteCast
+            | HandAbandoned,
+        ):
             hand = ui.hand_no_text(ev.hand) if isinstance(ev, HandVerified) else ""
             line = table_event_line(ui.p.t, ns, ev, hand, ui.p)
         elif isinstance(ev, Rejected):
@@ -100,6 +122,8 @@ class LiveScreen:
         self.tui.show(view, self.names, self.history, waiting)
         if self.below is not None:
             self.tui.console.print(self.below)
+        if self.notice:
+            self.tui.say(Text(self.notice, style="yellow"))
 
     def final(self, view: View) -> None:
         """The last screen, the score sheet and the result in words."""
@@ -112,15 +136,24 @@ class LiveScreen:
             self.tui.say(Text(line, style="bold"))
 
 
-async def play_seat_live(controller: Any, lang: str, tui: TerminalSeat | None = None) -> Any:
+async def play_seat_live(
+    controller: Any,
+    lang: str,
+    tui: TerminalSeat | None = None,
+    keys: Callable[[], Awaitable[str | None]] | None = None,
+) -> Any:
     """Play a seat through its :class:`~p2pcards.peer.SeatController` (``session.controller``)
     on the full screen until the game is over or a cheat halts the table.  Returns the
     :class:`~p2pcards.peer.Ending` (``.result``: the game's result, None if halted).
 
     The screen is redrawn on every update and every ``REDRAW_SECONDS`` while waiting for
-    another seat; moves are read with :meth:`TerminalSeat.choose` (a worker thread), so
-    the session keeps talking to the network.  Raises ``Quit`` when the player leaves.
-    """
+    another seat.  ``keys``: the typed lines (:meth:`p2pcards.cli._keyboard.Keyboard.line`;
+    None at the end of input), read all the time by a :class:`~p2pcards.cli._keyboard.Keys`
+    router: at the player's prompt they answer the menu; while another player thinks, q or
+    Ctrl-D leaves at once, ? shows the rules (kept on the screen until the table moves on)
+    and anything else is said to be unused.  Without ``keys``, moves are read by
+    :meth:`TerminalSeat.choose` in a worker thread (``tui.read``) and nothing is read
+    between prompts.  Raises ``Quit`` when the player leaves."""
     first = controller.snapshot()
     if tui is None:
         tui = TerminalSeat(first.game, lang, options=first.options)
@@ -129,12 +162,53 @@ async def play_seat_live(controller: Any, lang: str, tui: TerminalSeat | None = 
     live = LiveScreen(tui, first.names)
     choosing = False
 
+    def redraw() -> None:
+        view = controller.snapshot().view
+        if view is not None:
+            live.draw(view, trio.current_time())
+
+    pager: Generator[str, str | None, bool] | None = None  # the rules, paged while waiting
+
+    def turn_page(step: Callable[[], str]) -> None:
+        nonlocal pager
+        try:
+            prompt = step()
+        except StopIteration:  # the last screen, or the player went back
+            pager = None
+            return
+        except EOFError:  # Ctrl-D at the pager's prompt: leave, as anywhere
+            raise Quit from None
+        tui.console.print(prompt, end="", markup=False, highlight=False)
+
+    def idle(line: str | None) -> None:
+        nonlocal pager
+        if pager is not None:
+            p = pager
+            turn_page(lambda: p.send(line))
+            return
+        what = idle_key(line)
+        if what == "quit":
+            raise Quit
+        if what == "help":
+            live.hold = True  # the rules stay until the table moves on
+            pager = tui.rules_pages()
+            p = pager
+            turn_page(lambda: next(p))
+        elif what == "early":
+            live.notice = tui.ui.t(
+                "{text!r} was not used: it is not your turn yet (q leaves the table, ? shows "
+                "the rules).",
+                text=(line or "").strip(),
+            )
+            redraw()
+
+    router = Keys(idle, keys) if keys is not None else None
+
     async def ticker() -> None:
         while True:
             await trio.sleep(REDRAW_SECONDS)
-            view = controller.snapshot().view
-            if live.waiting is not None and not choosing and view is not None:
-                live.draw(view, trio.current_time())
+            if live.waiting is not None and not choosing and not live.hold:
+                redraw()
 
     def on_update(up: Any, snap: Any) -> None:
         view = snap.view
@@ -143,19 +217,25 @@ async def play_seat_live(controller: Any, lang: str, tui: TerminalSeat | None = 
             return
         if isinstance(up.event, GameOver):
             live.final(view)
-        else:
+        elif not (live.hold and isinstance(up.event, Waiting)):
+            live.hold = False
             live.draw(view, trio.current_time())
 
     async def choose(snap: Any) -> Any:
-        nonlocal choosing
+        nonlocal choosing, pager
         choosing = True
+        live.hold = False
+        pager = None  # (the player's turn: the menu, not the rest of the rules)
         try:
-            return await tui.choose(snap.view, list(snap.legal), snap.names)
+            line = router.line if router is not None else None
+            return await tui.choose(snap.view, list(snap.legal), snap.names, keys=line)
         finally:
             choosing = False
 
     async with trio.open_nursery() as nursery:
         nursery.start_soon(ticker)
+        if router is not None:
+            nursery.start_soon(router.run)
         ending = await controller.drive(choose, on_update)
         nursery.cancel_scope.cancel()
     return ending

@@ -8,7 +8,7 @@ from __future__ import annotations
 from p2pcards.cli._i18n import tr
 from p2pcards.ui import Choice, Menu
 
-__all__ = ["BACK_KEYS", "HELP_KEYS", "QUIT_KEYS", "Choice", "Menu", "parse_choice"]
+__all__ = ["BACK_KEYS", "HELP_KEYS", "QUIT_KEYS", "Choice", "Menu", "idle_key", "parse_choice"]
 
 BACK_KEYS = ("0", "b", "back", "н", "назад")
 QUIT_KEYS = ("q", "quit", "exit", "в", "выход")
@@ -49,3 +49,17 @@ def parse_choice(text: str, menu: Menu, lang: str, can_go_back: bool) -> int | s
     if not 1 <= k <= n:
         return "!" + tr(lang, "There is no choice {k}: type a number from 1 to {n}.", k=k, n=n)
     return k - 1
+
+
+def idle_key(line: str | None) -> str:
+    """What a line typed while no prompt is open asks for: "quit" (q, or the end of input:
+    Ctrl-D), "help" (?), "" (an empty line: nothing) or "early" (anything else, e.g. a
+    number typed before the menu: it is not used)."""
+    if line is None:
+        return "quit"
+    t = line.strip().lower()
+    if t in QUIT_KEYS:
+        return "quit"
+    if t in HELP_KEYS:
+        return "help"
+    return "early" if t else ""

@@ -4,15 +4,15 @@
 :class:`rich.markdown.Markdown`) at the console's width, prints as many lines as fit
 the console's height and asks before the next screen: Enter shows the next one, ``0``,
 ``q`` (anything typed) goes back to the game.  Input comes from the seat's ``read``
-function, so it works wherever the seat's prompts do; the end of input (Ctrl-D) and
-Ctrl-C are the caller's to handle, as at any prompt.  :func:`tables_as_lists` writes a
-Markdown page's tables as lists first, since a terminal of 80 columns would cut their
-cells.
+function (or, with :func:`paging`, from whoever drives the dialog), so it works wherever
+the seat's prompts do; the end of input (Ctrl-D) and Ctrl-C are the caller's to handle,
+as at any prompt.  :func:`tables_as_lists` writes a Markdown page's tables as lists
+first, since a terminal of 80 columns would cut their cells.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 
 from rich.console import Console, RenderableType
 from rich.segment import Segment, Segments
@@ -27,6 +27,36 @@ def page_lines(console: Console, renderable: RenderableType) -> list[list[Segmen
     """``renderable`` rendered at ``console``'s width, one list of segments per line."""
     options = console.options.update(height=None)
     return console.render_lines(renderable, options, pad=False, new_lines=False)
+
+
+def paging(
+    console: Console,
+    renderable: RenderableType,
+    t: Texts,
+    height: int | None = None,
+) -> Generator[str, str | None, bool]:
+    """:func:`page` as a dialog, for callers whose lines come from elsewhere (LAN play's
+    one stdin reader): yields each prompt between screens and is sent the line typed
+    (None, the end of input, raises EOFError); returns as :func:`page` does."""
+    lines = page_lines(console, renderable)
+    size = max(MIN_PAGE, height if height is not None else console.height - 1)
+    pages = max(1, -(-len(lines) // size))
+    for k in range(pages):
+        chunk = lines[k * size : (k + 1) * size]
+        console.print(Segments([s for line in chunk for s in (*line, Segment.line())]), end="")
+        if k == pages - 1:
+            return True
+        prompt = t(
+            "— page {page} of {pages}: Enter shows the next one, 0 or q goes back to the game —> ",
+            page=k + 1,
+            pages=pages,
+        )
+        got = yield prompt
+        if got is None:
+            raise EOFError
+        if got.strip():
+            return False
+    return True
 
 
 def page(
@@ -45,22 +75,13 @@ def page(
     KeyboardInterrupt from ``read`` propagate.  Returns True when every screen was
     shown, False when the reader stopped early.
     """
-    lines = page_lines(console, renderable)
-    size = max(MIN_PAGE, height if height is not None else console.height - 1)
-    pages = max(1, -(-len(lines) // size))
-    for k in range(pages):
-        chunk = lines[k * size : (k + 1) * size]
-        console.print(Segments([s for line in chunk for s in (*line, Segment.line())]), end="")
-        if k == pages - 1:
-            return True
-        prompt = t(
-            "— page {page} of {pages}: Enter shows the next one, 0 or q goes back to the game —> ",
-            page=k + 1,
-            pages=pages,
-        )
-        if read(prompt).strip():
-            return False
-    return True
+    dialog = paging(console, renderable, t, height)
+    try:
+        prompt = next(dialog)
+        while True:
+            prompt = dialog.send(read(prompt))
+    except StopIteration as done:
+        return bool(done.value)
 
 
 def tables_as_lists(text: str) -> str:

@@ -1,13 +1,13 @@
 """TerminalSeat: one human seat in the terminal (shows views, reads numbered choices).
 
 Used offline (``p2pcards play --offline``, with :meth:`TerminalSeat.choose_sync`) and by
-LAN play (``await seat.choose(...)``: input is read in a worker thread so the network
-keeps running).
+LAN play (``await seat.choose(..., keys=...)``: the lines come from the one stdin reader,
+:mod:`p2pcards.cli._keyboard`, so the network keeps running).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Generator, Mapping, Sequence
 from typing import Any
 
 import trio
@@ -18,7 +18,7 @@ from rich.text import Text
 
 from p2pcards.cli._tui._base import GameUI
 from p2pcards.cli._tui._menu import Menu, parse_choice
-from p2pcards.cli._tui._pager import page, tables_as_lists
+from p2pcards.cli._tui._pager import page, paging, tables_as_lists
 from p2pcards.cli._tui._screen import render_screen
 from p2pcards.games import Move, View
 
@@ -109,6 +109,15 @@ class TerminalSeat:
         rules = Markdown(tables_as_lists(p.rules_text()))
         return page(self.console, self.read, Group(keys, rules), p.t, height)
 
+    def rules_pages(self, height: int | None = None) -> Generator[str, str | None, bool]:
+        """:meth:`show_rules` as a dialog (:func:`paging`): yields each prompt between
+        screens and is sent the line typed (None: the input ended, raises EOFError); the
+        lines come from wherever the caller reads them (LAN play: the one stdin reader)."""
+        p = self.ui.p
+        keys = Text(p.keys_text(), style="bold")
+        rules = Markdown(tables_as_lists(p.rules_text()))
+        return paging(self.console, Group(keys, rules), p.t, height)
+
     def _print_menu(self, menu: Menu, can_go_back: bool) -> None:
         self.say(menu.title, style="bold")
         items = [Text(f"{i + 1:>2}) {c.label}") for i, c in enumerate(menu.choices)]
@@ -126,6 +135,49 @@ class TerminalSeat:
         Returns an element of ``legal``.  Bad input re-prompts with a message saying what
         is allowed; typing q or closing the input raises :class:`Quit`.
         """
+        dialog = self._dialog(view, legal, names)
+        try:
+            prompt = next(dialog)
+            while True:
+                try:
+                    text: str | None = self.read(prompt)
+                except (EOFError, KeyboardInterrupt):
+                    text = None
+                prompt = dialog.send(text)
+        except StopIteration as done:
+            move: Move = done.value
+            return move
+
+    async def choose(
+        self,
+        view: View,
+        legal: Sequence[Move],
+        names: Sequence[str],
+        keys: Callable[[], Awaitable[str | None]] | None = None,
+    ) -> Move:
+        """:meth:`choose_sync` without blocking trio (the network goes on while the player
+        thinks).  ``keys``: where the lines come from (LAN play: the prompt of
+        :class:`p2pcards.cli._keyboard.Keys`; None at the end of input); without it each
+        line is read by :attr:`read` in a worker thread.  Cancelling abandons the prompt."""
+        if keys is None:
+            return await trio.to_thread.run_sync(
+                self.choose_sync, view, legal, names, abandon_on_cancel=True
+            )
+        dialog = self._dialog(view, legal, names)
+        try:
+            prompt = next(dialog)
+            while True:
+                self.console.print(prompt, end="", markup=False, highlight=False)
+                prompt = dialog.send(await keys())
+        except StopIteration as done:
+            move: Move = done.value
+            return move
+
+    def _dialog(
+        self, view: View, legal: Sequence[Move], names: Sequence[str]
+    ) -> Generator[str, str | None, Move]:
+        """The menu dialog: yields each prompt, is sent the line typed (None: the input
+        ended), returns the move chosen; raises :class:`Quit` on q or the end of input."""
         if not legal:
             raise ValueError("choose_sync needs at least one legal move")
         planned = self.ui.planned(view, legal)
@@ -143,10 +195,9 @@ class TerminalSeat:
             if not shown:
                 self._print_menu(menu, len(stack) > 1)
                 shown = True
-            try:
-                text = self.read(prompt)
-            except (EOFError, KeyboardInterrupt):
-                raise Quit from None
+            text = yield prompt
+            if text is None:
+                raise Quit
             got = parse_choice(text, menu, self.lang, len(stack) > 1)
             if got == "quit":
                 raise Quit
@@ -156,8 +207,8 @@ class TerminalSeat:
                 continue
             if got == "help":  # the keys and the rules of the game, then the menu again
                 try:
-                    self.show_rules()
-                except (EOFError, KeyboardInterrupt):
+                    yield from self.rules_pages()
+                except EOFError:
                     raise Quit from None
                 shown = False
                 continue
@@ -175,10 +226,3 @@ class TerminalSeat:
                 continue
             self.ui.remember(choice)
             return choice.move
-
-    async def choose(self, view: View, legal: Sequence[Move], names: Sequence[str]) -> Move:
-        """:meth:`choose_sync` in a worker thread, so trio tasks (the network) go on
-        while the player thinks.  Cancelling abandons the prompt."""
-        return await trio.to_thread.run_sync(
-            self.choose_sync, view, legal, names, abandon_on_cancel=True
-        )
