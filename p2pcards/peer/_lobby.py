@@ -418,9 +418,9 @@ async def host_table(
                         return
                     if any(m.peer_id == ev.peer_id for m in members):
                         return
-                    problem = _check_join(body, ev.peer_id, members)
+                    problem, detail = _check_join(body, ev.peer_id, members)
                     if problem:
-                        log.warning("lobby: refused %s: %s", _who(ev.peer_id), problem)
+                        log.warning("lobby: refused %s: %s", _who(ev.peer_id), detail)
                         await send(ev.peer_id, "refuse", problem, "invalid")
                         return
                     if len(members) >= game.seats:
@@ -503,21 +503,37 @@ def _join_sig(data: bytes) -> bytes:
     return sig
 
 
-def _check_join(body: list[Any], peer_id: bytes, members: Sequence[_Member]) -> str:
-    """'' if a join body ``[name, sealing_key]`` is acceptable, else the reason (sent to
-    the joiner and logged naming it)."""
+def N_(msgid: str) -> str:
+    """Marks ``msgid`` for the catalog (``scripts/texts update``); returns it unchanged."""
+    return msgid
+
+
+REFUSALS = (
+    N_("the join request is malformed"),
+    N_("the name is empty, too long or not printable"),
+    N_("the sealing key is not a valid key"),
+    N_("the sealing key is another seat's"),
+)
+"""Why a host refuses a join request (``refuse [reason, "invalid"]``): message ids, so
+the joiner words them in its own language (:func:`p2pcards.ui.lobby_error_text`); the
+detail (which check failed) stays in the host's log."""
+
+
+def _check_join(body: list[Any], peer_id: bytes, members: Sequence[_Member]) -> tuple[str, str]:
+    """``("", "")`` if a join body ``[name, sealing_key]`` is acceptable, else the reason
+    sent to the joiner (one of :data:`REFUSALS`) and the detail logged naming it."""
     if len(body) != 2:
-        return "malformed join request"
+        return REFUSALS[0], f"a join body of {len(body)} items"
     name, sealing = body
     if not _valid_name(name):
-        return f"a name must be 1..{MAX_NAME_LEN} printable characters"
+        return REFUSALS[1], f"a name must be 1..{MAX_NAME_LEN} printable characters"
     try:
         check_x25519_key(sealing, seat=None)
     except InvalidPublicKey as e:
-        return f"invalid sealing key: {e.message}"
+        return REFUSALS[2], f"invalid sealing key: {e.message}"
     if any(m.sealing == sealing for m in members):
-        return "your sealing key is another seat's"
-    return ""
+        return REFUSALS[3], "its sealing key is another seat's"
+    return "", ""
 
 
 async def _announce(
@@ -752,7 +768,7 @@ async def join_table(
                 try:
                     kind, body = open_message(ev.data, host_key, table_id)
                 except LobbyMessageError as e:
-                    log.warning("lobby: the host %s sent an invalid message: %s", host, e)
+                    log.info("lobby: the host %s sent an invalid message: %s", host, e)
                     return fail(
                         lobby_error(
                             "the host {name} sent a message that is not valid (not signed by "
@@ -764,7 +780,7 @@ async def join_table(
                     try:
                         seats = _read_statements(body, table_id)
                     except LobbyMessageError as e:
-                        log.warning("lobby: the host %s sent an invalid seat list: %s", host, e)
+                        log.info("lobby: the host %s sent an invalid seat list: %s", host, e)
                         return fail(
                             lobby_error(
                                 "the host {name} sent a list of seats that is not valid (a "
@@ -806,7 +822,7 @@ async def join_table(
                             raw, host_name, known, confirm, identity.peer_id, host
                         )
                     if problem is not None:
-                        log.warning("lobby: the host %s: %s", host, problem)
+                        log.info("lobby: the host %s: %s", host, problem)
                         return fail(problem)
                     assert isinstance(raw, bytes)
                     members = _read_roster(body[1])
@@ -976,7 +992,7 @@ def _check_genesis(
     try:
         _entry, g = verify_genesis(raw)
     except TranscriptError as e:
-        log.warning("lobby: the host %s sent an invalid genesis: %s", host, e)
+        log.info("lobby: the host %s sent an invalid genesis: %s", host, e)
         return lobby_error(
             "the host {host} sent a genesis that is not valid (not signed, or malformed): "
             "not joined",
@@ -997,7 +1013,7 @@ def _check_genesis(
             check_ed25519_key(s.identity, seat=i)
             check_x25519_key(s.sealing, seat=i)
         except InvalidPublicKey as e:
-            log.warning("lobby: the host %s: seat %d (%s) has a bad key: %s", host, i, s.name, e)
+            log.info("lobby: the host %s: seat %d (%s) has a bad key: %s", host, i, s.name, e)
             return lobby_error(
                 "the genesis the host {host} sent gives seat {seat} ({name}) a key that is "
                 "not valid: not joined",

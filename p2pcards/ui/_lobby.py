@@ -11,6 +11,11 @@ if TYPE_CHECKING:
     from p2pcards.peer import LobbyError
 
 
+REFUSED = "the host refused to seat you ({reason})"
+"""The message id of a refusal for a reason of the host's
+(:data:`p2pcards.peer._lobby.REFUSALS`)."""
+
+
 def address_text(address: tuple[str, int]) -> str:
     """``ip:port``, an IPv6 address in brackets (as :func:`p2pcards.peer.address_text`)."""
     host, port = address
@@ -38,6 +43,14 @@ def lobby_error_text(e: LobbyError, t: Texts) -> str:
     trust = _trust_error_text(e.kind, p, t)
     if trust:
         return trust
+    if e.msgid == REFUSED:
+        # the host's reason: one of the peer's REFUSALS, worded here in our language (the
+        # peer is loaded: the error came from it); any other text is the host's own words
+        from p2pcards.peer._lobby import REFUSALS
+
+        reason = str(p.get("reason", ""))
+        p["reason"] = t(reason) if reason in REFUSALS else reason
+        return t(e.msgid, **p)
     if e.msgid:  # one of the rarer cases, worded through the catalog
         return t(e.msgid, **e.params)
     return str(e)

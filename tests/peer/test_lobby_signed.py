@@ -17,7 +17,13 @@ from p2pcards import net
 from p2pcards.games import load_game
 from p2pcards.identity import new_identity
 from p2pcards.peer import host_table, join_table
-from p2pcards.peer._lobby import _check_genesis, _check_join, _read_statements
+from p2pcards.peer._lobby import (
+    REFUSALS,
+    _check_genesis,
+    _check_join,
+    _read_statements,
+    lobby_error,
+)
 from p2pcards.peer._signed import (
     LobbyMessageError,
     open_message,
@@ -28,6 +34,7 @@ from p2pcards.peer._signed import (
 )
 from p2pcards.transcript import Genesis, SeatInfo, make_genesis, table_code
 from p2pcards.ui import Texts, lobby_error_text
+from p2pcards.ui._lobby import REFUSED
 from tests.ui._latin import foreign_words
 
 TABLE = bytes(range(16))
@@ -64,15 +71,31 @@ def test_a_signed_message_opens_only_as_sent() -> None:
 
 @pytest.mark.parametrize("key", [*SMALL_X25519, NONCANONICAL_X25519, b"short"])
 def test_a_bad_sealing_key_is_refused(key: bytes) -> None:
-    assert "sealing key" in _check_join(["Boris", key], bytes(32), [])
+    reason, detail = _check_join(["Boris", key], bytes(32), [])
+    assert reason == "the sealing key is not a valid key" and "sealing key" in detail
 
 
 def test_a_bad_name_is_refused() -> None:
     k = new_identity("x").sealing_public
-    assert "printable" in _check_join(["bad\x00name", k], bytes(32), [])
-    assert "printable" in _check_join(["", k], bytes(32), [])
-    assert "printable" in _check_join(["x" * 65, k], bytes(32), [])
-    assert _check_join(["Boris", k], bytes(32), []) == ""
+    for name in ("bad\x00name", "", "x" * 65):
+        reason, detail = _check_join([name, k], bytes(32), [])
+        assert reason == "the name is empty, too long or not printable" and "printable" in detail
+    assert _check_join(["Boris", k], bytes(32), []) == ("", "")
+
+
+def test_the_hosts_refusal_reasons_are_worded_in_the_joiners_language() -> None:
+    """Issue 15: the reason a host gives is one of REFUSALS, a message id the joiner words
+    in Russian (it was the host's English inside a Russian sentence); any other text is
+    the host's own words, shown as sent."""
+    where = {"host": "10.0.0.7", "port": 40000}
+    for reason in REFUSALS:
+        e = lobby_error(REFUSED, reason=reason, **where)
+        text = lobby_error_text(e, Texts("ru"))
+        assert text.startswith("хозяин отказался вас посадить (")
+        assert foreign_words(text) == [], text
+        assert lobby_error_text(e, Texts("en")) == f"the host refused to seat you ({reason})"
+    e = lobby_error(REFUSED, reason="{not} a msgid", **where)
+    assert lobby_error_text(e, Texts("ru")).endswith("({not} a msgid)")
 
 
 def _genesis(ids: list, seats: list[SeatInfo] | None = None) -> bytes:
@@ -83,8 +106,10 @@ def _genesis(ids: list, seats: list[SeatInfo] | None = None) -> bytes:
     return make_genesis(ids[0].signing_key, g).raw
 
 
-def test_the_genesis_is_checked_seat_by_seat() -> None:
-    """Each problem names the seat (counted from 1) and is worded in Russian too."""
+def test_the_genesis_is_checked_seat_by_seat(caplog: pytest.LogCaptureFixture) -> None:
+    """Each problem names the seat (counted from 1) and is worded in Russian too; none is
+    a warning in English besides (the joiner's terminal printed both)."""
+    caplog.set_level(logging.INFO, "p2pcards.peer")
     ids = [new_identity(n) for n in ("Аня", "Boris", "Вера")]
     game = load_game("akulina", seats=3)
     host, me = ids[0].peer_id, ids[1]
@@ -114,6 +139,7 @@ def test_the_genesis_is_checked_seat_by_seat() -> None:
     assert "seat 3 another name or key" in problem(_genesis(ids), stated)[0]
     for text in (problem(b"junk")[1], problem(_genesis(ids), stated)[1]):
         assert foreign_words(text.replace("AAAA", "")) == [], text
+    assert caplog.records and [r for r in caplog.records if r.levelno >= logging.WARNING] == []
 
 
 def test_a_seat_statement_changed_by_the_host_is_refused() -> None:
@@ -193,7 +219,7 @@ async def test_the_host_refuses_a_small_order_sealing_key_and_a_forged_join(
                     if isinstance(ev, net.DirectReceived):
                         kind, body = open_message(ev.data, host, tid)
                         break
-    assert kind == "refuse" and "sealing key" in body[0] and "small order" in body[0]
+    assert kind == "refuse" and body[0] == "the sealing key is not a valid key"
     fp = ids[1].fingerprint
     warnings = [r.getMessage() for r in caplog.records]
     assert any(fp in w and "bad signature" in w for w in warnings)

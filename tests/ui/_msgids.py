@@ -5,8 +5,8 @@ gettext's xgettext would), plus argparse's own texts that a user sees.
 Found: ``t("…")``, ``self.t("…")``, ``t.n("…", "…", n)`` (a plural), ``self.say(…, "you",
 "other")``, ``tr(lang, "…")``/``trn(lang, "…", "…", n)`` in the cli, the ``help=``,
 ``description=`` and ``epilog=`` texts of the cli's parsers, ``OptionError("…", …)``,
-``Option(name, default, "help", …)``, ``N_("…")``, the peer's ``lobby_error("…", …)``
-and the values of ``NOTES``-like dicts
+``Option(name, default, "help", …)``, ``N_("…")`` (also the peer's), the peer's
+``lobby_error("…", …)`` and the values of ``NOTES``-like dicts
 / ``TITLE`` class attributes passed to ``t``.
 """
 
@@ -97,6 +97,8 @@ def _walk(path: Path, out: dict[str, Msg]) -> None:
                 out.setdefault(strs[0], Msg(where))
                 continue
             if in_peer:
+                if fn == "N_" and strs:  # (the host's refusal reasons)
+                    out.setdefault(strs[0], Msg(where))
                 continue
             if in_games:
                 if fn == "OptionError" and node.args and isinstance(node.args[0], ast.Constant):
