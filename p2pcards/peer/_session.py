@@ -8,7 +8,9 @@ gossip never sends an entry back to its author, who holds it (``Mesh.holds``); i
 send a peer an entry that peer also got directly (the table drops the copy).  Secrets are
 written (fsync) before anything that depends on them is sent; every appended entry goes
 to the table's log file, and every entry the table rejected as a cheat goes there too, as
-an EVIDENCE record after the log (so the audit of this seat's log names the cheat).
+an EVIDENCE record after the log (so the audit of this seat's log names the cheat), and
+so does every other seat's verified leave (so the audit knows which seats a vote could
+not wait for).
 """
 
 from __future__ import annotations
@@ -242,6 +244,7 @@ class Session:
                             self.waiting_since = trio.current_time()
                     elif isinstance(o, SeatLeft):
                         self._send_q.send_nowait(o.data)  # pass it on (links may be down)
+                        evidence.append(o.data)  # for the audit: who could not vote
                     self._emit(o)
             if appended:
                 self.waiting_since = trio.current_time()  # progress: the clock restarts

@@ -7,7 +7,9 @@ at each hand's end checks every claim the moves made against the cards the showd
 opened.  Then it re-checks the log file's evidence (``protocol/table.md`` §3, "Evidence"):
 the entries an honest seat rejected as cheats, fed after the log exactly as they were
 received; one counts only if it is validly signed by the seat it blames and fails the
-same check at its own sequence number, so no evidence can frame a seat.
+same check at its own sequence number, so no evidence can frame a seat.  The leaves
+among the evidence (other seats' signed leaves the seat verified) are fed first: a vote
+round leaves out a seat that had left (``protocol/table.md`` §3).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any
 
 from p2pcards.cards import Card
 from p2pcards.table._outputs import CheatDetected, Rejected
-from p2pcards.table._table import Table
+from p2pcards.table._table import LEAVE, Table
 from p2pcards.transcript import TranscriptError, peek_entry
 
 Progress = Callable[[int, int], None]
@@ -125,7 +127,8 @@ def audit_entries(
     progress: Progress | None = None,
 ) -> AuditReport:
     """Audit a table from its signed entries in log order (the genesis first) and the
-    evidence its log file keeps (EVIDENCE records: signed entries a seat rejected).
+    evidence its log file keeps (EVIDENCE records: signed entries a seat rejected, and
+    the other seats' leaves it verified).
 
     ``proof_cache``: a :class:`Table` proof cache to reuse (tests that audit a log their
     own tables just checked; an audit of a received log passes none and re-verifies every
@@ -140,6 +143,8 @@ def audit_entries(
     except (TranscriptError, ValueError) as e:
         return AuditReport("unreadable", error=f"not a valid genesis: {e}")
     kept = list(dict.fromkeys(evidence))  # (a record written twice counts once)
+    leaves = [raw for raw in kept if _kind(raw) == LEAVE]
+    kept = [raw for raw in kept if _kind(raw) != LEAVE]
     report = AuditReport(
         "incomplete",
         game=table.genesis.game,
@@ -150,6 +155,8 @@ def audit_entries(
     )
     total = len(entries) + len(kept)
     outs = table.start()
+    for raw in leaves:  # first: who left, and when (a vote does not wait for them)
+        outs += [o for o in table.receive(raw) if isinstance(o, Rejected)]
     for i, raw in enumerate(entries[1:], 2):
         outs += table.receive(raw)
         if progress is not None:
@@ -183,6 +190,14 @@ def audit_entries(
             names = ", ".join(report.seats[s] for s in exp.seats)
             report.waiting = f"the log stops while waiting for {names} ({exp.kind})"
     return report
+
+
+def _kind(raw: bytes) -> str:
+    """The kind of a signed entry's bytes ('' when they are no entry)."""
+    try:
+        return peek_entry(raw).kind
+    except TranscriptError:
+        return ""
 
 
 def _collect(report: AuditReport, outs: Sequence[Any]) -> None:

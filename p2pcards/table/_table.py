@@ -257,8 +257,7 @@ class Table:
             self._out.append(Rejected(e.seat, str(e), sender))
             return self._drain()
         if entry.kind == LEAVE:
-            self._seat_left(entry, sender)
-            return self._drain()
+            return self._pump() if self._seat_left(entry, sender) else self._drain()
         if entry.kind == _ABANDON and entry.hand == self.hand:
             target = vote_target(entry.body)
             if target is not None and target[0] == self.me:
@@ -352,18 +351,41 @@ class Table:
         self.left = True
         return [Broadcast(entry.raw, entry.seq, LEAVE)]
 
-    def _seat_left(self, entry: LogEntry, sender: int | None) -> None:
+    def _seat_left(self, entry: LogEntry, sender: int | None) -> bool:
         """A verified leave of another seat: record it once, unless that seat has
-        written an entry at or after its position since (it came back; a replay)."""
+        written an entry at or after its position since (it came back; a replay).  True
+        when this seat's open vote round waited for that seat and is made again without
+        it (:meth:`gone`)."""
         s = entry.seat
         if s == self.me or entry.raw in self._leaves_seen:
-            return
+            return False
         self._leaves_seen.add(entry.raw)
         if any(self.log[i].seat == s for i in range(entry.seq, len(self.log))):
             self._out.append(Rejected(s, "a leave older than its entries: ignored", sender))
-            return
+            return False
         self.departed[s] = entry.seq
         self._out.append(SeatLeft(s, entry.seq, entry.raw))
+        step = self._step
+        if (
+            isinstance(step, AbandonStep)
+            and s in step.seats
+            and s in self.gone(step.start_seq)
+            and (step.rnd is None or step.rnd.get(s) is None)
+        ):
+            # our vote round waits for a seat that has left: the round again without it
+            # (our vote is signed again at its place: the same bytes if the place is the
+            # same); the votes it held are offered to the new round
+            held = [] if step.rnd is None else [step.rnd.get(x) for x in step.rnd.seats]
+            self._reset_step()
+            self._restash([e for e in held if e is not None and e.seat != self.me])
+            return True
+        return False
+
+    def gone(self, seq: int) -> frozenset[int]:
+        """The seats that can no longer vote at a round starting at ``seq`` (each signed a
+        leave at most at ``seq`` and wrote nothing at or after it since: :attr:`departed`);
+        never this seat."""
+        return frozenset(s for s, at in self.departed.items() if at <= seq and s != self.me)
 
     @property
     def voting(self) -> int | None:
@@ -606,7 +628,10 @@ class Table:
         if self.halted or self.me is None:
             return False
         self._against_me[entry.seat] = entry
-        if len(self._against_me) < self.seats - 1:
+        first = min(e.seq for e in self._against_me.values())
+        gone = self.gone(first)
+        if any(s != self.me and s not in gone and s not in self._against_me
+               for s in range(self.seats)):  # fmt: skip
             return False
         votes = sorted(self._against_me.values(), key=lambda e: e.seq)
         if votes[0].seq == len(self.log) and self._abandon != self.me:
@@ -854,6 +879,9 @@ class Table:
                     self.reject(entry, "equivocation", str(e), Offence.EQUIVOCATION, held)
                     return True
                 except TranscriptError as e:
+                    if step.kind == _ABANDON and entry.kind == _ABANDON:
+                        self._stale_vote(entry, None)  # (its place in a round made again)
+                        continue
                     self.reject(entry, "out of turn", str(e), Offence.OUT_OF_TURN)
                     return True
                 if new:

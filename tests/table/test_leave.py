@@ -5,7 +5,9 @@ the seat's later entries (it came back) is ignored."""
 
 from __future__ import annotations
 
-from p2pcards.table import Broadcast, HandAbandoned, Rejected, SeatLeft
+import pytest
+
+from p2pcards.table import Broadcast, HandAbandoned, Rejected, SeatLeft, audit_entries
 from p2pcards.transcript import sign_entry
 from tests.table.harness import Harness
 from tests.table.test_abandon import Hold, stalled_table
@@ -98,3 +100,48 @@ def test_a_leave_while_its_own_round_contribution_waits_for_the_others_is_taken(
     assert [o.seat for o in outs if isinstance(o, SeatLeft)] == [1]
     assert [o for o in outs if isinstance(o, Rejected)] == []
     assert list(t0.departed) == [1]
+
+
+def _gone(h: Harness, seats: set[int]) -> None:
+    """Seats ``seats`` left: from now on they send nothing and serve no log."""
+    h.tamper = lambda h, seat, b: [] if seat in seats else [b.data]
+    h.silent = seats  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("both_before", [False, True])
+def test_two_seats_leaving_at_once_do_not_stall_the_vote(both_before: bool) -> None:
+    """Issue 15: at a 4-seat table seats 2 and 3 leave at the same moment while the
+    table waits for seat 2's move.  Seat 0 votes against seat 2 on its leave before it
+    learns of seat 3's; seat 1 learns of both first (``both_before``: seat 1 too votes
+    before it knows of seat 3).  The vote must not wait for seat 3, which has left: both
+    honest seats end the hand at once with the same log, seat 2 forfeiting, and the audit
+    of that log with the leaves the session keeps agrees.  Before, the vote waited for
+    seat 3 for ever (no stall limit ends a vote)."""
+    hold = Hold(2, kind="move")
+    h = stalled_table("akulina", 4, hold, seed=3)
+    left2, left3 = _leave_bytes(h, 2), _leave_bytes(h, 3)
+    _gone(h, {2, 3})
+    h.handle(0, h.tables[0].receive(left2))
+    h.handle(0, h.tables[0].abandon(2, "left"))
+    if both_before:
+        h.handle(1, h.tables[1].receive(left2))
+        h.handle(1, h.tables[1].abandon(2, "left"))
+        h.handle(1, h.tables[1].receive(left3))
+    else:
+        h.handle(1, h.tables[1].receive(left3))
+        h.handle(1, h.tables[1].receive(left2))
+        h.handle(1, h.tables[1].abandon(2, "left"))
+    h.handle(0, h.tables[0].receive(left3))
+    h.run()
+    for s in (0, 1):
+        [ab] = [o for o in h.outputs[s] if isinstance(o, HandAbandoned)]
+        assert (ab.seat, ab.reason) == (2, "left")
+        assert ab.result is not None and ab.result["losers"] == [2]
+        assert h.cheats(s) == []
+    assert h.logs()[0] == h.logs()[1]
+    votes = [e for e in h.tables[0].log if e.kind == "abandon"]
+    assert sorted(e.seat for e in votes) == [0, 1]  # seat 3 is not waited for
+    report = audit_entries(h.logs()[0], evidence=[left2, left3])
+    assert report.verdict == "abandoned" and report.cheats == []
+    assert (report.table.abandoned.seat, report.table.abandoned.reason) == (2, "left")
+    assert audit_entries(h.logs()[0]).verdict == "incomplete"  # without the leaves: says so

@@ -107,6 +107,10 @@ class TableCore(Protocol):
     def emit(self, out: Output) -> None:
         """Append an output for the caller."""
 
+    def gone(self, seq: int) -> frozenset[int]:
+        """The seats that can no longer vote at a round starting at ``seq``: each signed a
+        leave with a sequence number at most ``seq`` and wrote no entry at or after it."""
+
     def cheat(
         self,
         seat: int | None,

@@ -3,7 +3,8 @@
 
 A seat the table has waited for longer than the table's ``stall_limit`` (a genesis option:
 every seat applies the same one), or that signed a leave, is voted out by a round of every
-other seat, body ``[stalled, reason]`` (``reason``: ``"stall"`` or ``"left"``).  No seat joins
+other seat but those that left before the round (they cannot vote), body
+``[stalled, reason]`` (``reason``: ``"stall"`` or ``"left"``).  No seat joins
 a vote because another asked: each votes on its own clock (or on the leave it verified
 itself), so one lying seat cannot exclude a seat that is merely thinking.  Once a seat has
 voted it never takes the stalled seat's entry for that slot any more: a late entry is
@@ -56,8 +57,14 @@ class AbandonStep(RoundStep):
 
     @classmethod
     def start(cls, t: TableCore, stalled: int, reason: str = "stall") -> AbandonStep:
-        """The vote against ``stalled``."""
-        return cls(tuple(s for s in range(t.seats) if s != stalled), stalled, reason)
+        """The vote against ``stalled``: every other seat but those that left before the
+        round (:meth:`TableCore.gone`: they cannot vote; two seats leaving at once must not
+        stall the vote), unless that would leave no voter."""
+        gone = t.gone(t.next_seq)
+        voters = tuple(s for s in range(t.seats) if s != stalled and s not in gone)
+        step = cls(voters or tuple(s for s in range(t.seats) if s != stalled), stalled, reason)
+        step.start_seq = t.next_seq
+        return step
 
     def about(self) -> dict[str, Any]:
         return {"stalled": self.stalled, "reason": self.reason}
