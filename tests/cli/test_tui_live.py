@@ -160,11 +160,12 @@ class _Stuck(_Session):
 async def test_keys_typed_while_another_player_thinks_take_effect_at_once() -> None:
     """Issue 15 item 1: one reader of the typed lines while waiting for another seat: a
     number typed early is said to be unused (never an answer to a later menu), ? shows
-    the rules, and q leaves at once (Ctrl-D, the end of input, likewise)."""
+    the keys and the rules a screen at a time (q goes back), and q leaves at once
+    (Ctrl-D, the end of input, likewise)."""
     for last in ("q", None):
         send, recv = trio.open_memory_channel[Any](10)
         tui = scripted_seat("akulina", [])
-        for line in ("5", "?", last):
+        for line in ("5", "?", "q", last):  # (q at the rules' pager: back to the table)
             send.send_nowait(line)
         with trio.fail_after(30), pytest.raises(BaseExceptionGroup) as got:
             await play_seat_live(_Stuck(seed=1), "en", tui=tui, keys=recv.receive)
@@ -172,4 +173,5 @@ async def test_keys_typed_while_another_player_thinks_take_effect_at_once() -> N
         out = tui.console.export_text()
         assert "'5' was not used: it is not your turn yet (q leaves the table, ? shows" in out
         assert "Keys: a number picks a choice, 0 goes back, ? shows these rules" in out
+        assert "— page 1 of " in out
         assert "waiting for Vera" in out
