@@ -5,7 +5,7 @@ cli (I/O).  Nothing below imports anything above.
 """
 
 __version__ = "0.1.0"
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 """Version of the p2pcards protocol as a whole, the one source for every layer that
 carries it: the network handshake and discovery, every transcript entry and the genesis.
 2: Noise channels; 3: the table on mental poker version 2 (every step proven; entry kinds

@@ -44,7 +44,7 @@ def test_entries_from_the_raw_bytes() -> None:
         assert unsigned.hex() == e["unsigned"] and sig.hex() == e["signature"]
         header = msgpack.unpackb(unsigned)
         assert header == [
-            3,  # protocol/transcript.md: protocol version 3
+            4,  # protocol/transcript.md: protocol version 4
             bytes.fromhex(e["table"]),
             e["hand"],
             e["seq"],
