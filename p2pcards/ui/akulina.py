@@ -205,7 +205,11 @@ class AkulinaPresenter(Presenter):
         ns = Names.of(names)
         lines = []
         loser = result.get("loser")
-        if loser is not None:
+        forfeit = result.get("forfeit")
+        if loser is not None and forfeit is not None and forfeit.get("seat") == loser:
+            # left the table or stopped responding: no queen of spades to speak of
+            lines.append(self.t("loser: {name} (forfeits the hand)", name=ns[loser]))
+        elif loser is not None:
             lines.append(self.t("loser: {name} (left with the queen of spades)", name=ns[loser]))
         if result.get("hands", 1) > 1:
             lines += super().result_lines(result, names)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from p2pcards.cards import Rank, Suit, parse_card, parse_cards
-from p2pcards.games import Decision, LocalDealer, Shuffled, View, load_game
+from p2pcards.games import Decision, LocalDealer, Shuffled, View, forfeit_result, load_game
 from p2pcards.games.akulina import Discard, Draw
 from p2pcards.games.sto_odno import Pass as Pass101
 from p2pcards.games.sto_odno import Play as Play101
@@ -146,6 +146,26 @@ def test_akulina_moves() -> None:
     assert p.result_lines({"loser": 1}, RU_NAMES) == [
         "проигравший: Борис (на руках осталась дама пик)"
     ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("ru", "проигравший: Борис (поражение без игры)"),
+        ("en", "loser: Борис (forfeits the hand)"),
+    ],
+)
+def test_akulina_a_seat_that_forfeits_is_not_said_to_hold_the_queen(lang: str, line: str) -> None:
+    """A seat that left or stopped responding loses the hand by forfeit (docs/rules/
+    akulina.md): the end dialog said "left with the queen of spades" of a seat that held
+    9♣ K♥ (a new user's trial)."""
+    state = load_game("akulina", seats=3).new_state()
+    dealer = LocalDealer.seeded(state, 1)
+    while not isinstance(state.need(), Decision):
+        dealer.answer()
+    result = forfeit_result(state, state, 1)
+    assert (result["loser"], result["forfeit"]["seat"]) == (1, 1)
+    assert presenter("akulina", lang).result_lines(result, RU_NAMES) == [line]
 
 
 def test_101_moves_and_what_may_be_played() -> None:
