@@ -51,6 +51,12 @@ def strong_bot(info: GameInfo[Any], level: str = "hard") -> Player:
     return _CACHE[key]
 
 
+def has_strong_bot(info: GameInfo[Any]) -> bool:
+    """True if ``info``'s game has a strong bot, so that the levels above ``easy``
+    (``medium``, ``hard``) play differently from ``basic``."""
+    return info.name in _STRONG
+
+
 def bot_specs(info: GameInfo[Any]) -> list[str]:
     """Every spec :func:`resolve_bot` accepts for ``info``, bot names first."""
     return [*info.bots, "strong", "easy", *LEVELS]

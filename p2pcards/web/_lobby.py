@@ -40,6 +40,7 @@ from p2pcards.peer import (
     unfinished_tables,
 )
 from p2pcards.ui import Texts, lobby_error_text
+from p2pcards.ui._texts import N_
 from p2pcards.web._lan import ControllerSource
 
 log = logging.getLogger("p2pcards.web")
@@ -76,6 +77,24 @@ def parse_address(text: str) -> net.Address | None:
     return (host.strip("[]"), int(port))
 
 
+_BOT_LABELS = {
+    "random": N_("random moves"),
+    "basic": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+}
+
+
+def bot_levels(info: Any) -> list[str]:
+    """The bots the host form offers for ``info``'s game: its own bots (``random``,
+    ``basic`` = the easy level), then the levels ``medium`` and ``hard`` when the game has a
+    strong bot (Akulina, a game of chance, has none: every level would play ``basic``)."""
+    from p2pcards.games._levels import has_strong_bot
+    from p2pcards.games._search import LEVELS
+
+    return [*sorted(info.bots), *(LEVELS if has_strong_bot(info) else ())]
+
+
 def games_offered(lang: str) -> list[dict[str, Any]]:
     """Every game with its seat range and its option table (name, default, choices,
     bounds, description in ``lang``), as the host form shows them."""
@@ -108,7 +127,8 @@ def games_offered(lang: str) -> list[dict[str, Any]]:
                 "max": info.max_seats,
                 "default": info.default_seats,
                 "options": opts,
-                "bots": sorted(info.bots),
+                "bots": bot_levels(info),
+                "bot_labels": {b: t(_BOT_LABELS.get(b, b)) for b in bot_levels(info)},
             }
         )
     return out

@@ -36,3 +36,21 @@ def test_lobby_failures_are_worded_in_russian(error: Exception, part: str) -> No
     assert failure_text("en", error) != ru
     shown = lobby_status("ru", {"status": "idle", "error": ru})
     assert shown == f"Не получилось: {ru}"
+
+
+def test_the_host_form_offers_every_bot_level_in_the_page_language() -> None:
+    """Issue 17: levels are chosen wherever bots are; the form offered only random and
+    basic (a new user's trial).  Akulina has no strong bot: no levels above easy."""
+    from p2pcards.web._lobby import games_offered
+
+    ru = {g["name"]: g for g in games_offered("ru")}
+    assert ru["thousand"]["bots"] == ["basic", "random", "medium", "hard"]
+    assert ru["thousand"]["bot_labels"] == {
+        "basic": "лёгкий",
+        "random": "случайные ходы",
+        "medium": "средний",
+        "hard": "сильный",
+    }
+    assert ru["akulina"]["bots"] == ["basic", "random"]
+    en = {g["name"]: g for g in games_offered("en")}
+    assert en["101"]["bot_labels"]["hard"] == "hard" and en["101"]["bots"][-1] == "hard"

@@ -140,7 +140,8 @@ function renderGame(s) {
   const bots = $("bots").dataset.game === g.name ? $("bots").value : (same ? saved.bots : n - 1);
   fill($("bots"), options(n - 1), Math.min(Number(bots ?? n - 1), n - 1));
   $("bots").dataset.game = g.name;
-  fill($("level"), g.bots, $("level").value || saved.level || "basic");
+  fill($("level"), g.bots, $("level").value || saved.level || "basic",
+    (v) => (g.bot_labels || {})[v] || v);
   const box = $("options");
   const keep = {};
   for (const inp of box.querySelectorAll("[data-option]")) if (box.dataset.game === g.name) keep[inp.dataset.option] = inp.value;
