@@ -157,14 +157,15 @@ def _left(lang: str) -> int:
     return 130
 
 
-def parse_address(text: str) -> net.Address | None:
+def parse_address(text: str, lang: str = "en") -> net.Address | None:
     """``host:port`` -> (host, port), or None when ``text`` is not an address.
-    Exits 2 for a port outside 1..65535."""
+    Exits 2 for a port outside 1..65535 (the message in ``lang``)."""
     host, sep, port = text.rpartition(":")
     if not sep or not port.isdigit() or not host:
         return None
     if not 1 <= int(port) <= 65535:
-        print(f"p2pcards: port {port} is not a port number (1-65535)", file=sys.stderr)
+        why = tr(lang, "port {port} is not a port number (1-65535)", port=port)
+        print(f"p2pcards: {why}", file=sys.stderr)
         raise SystemExit(2)
     return (host.strip("[]"), int(port))
 
@@ -178,7 +179,7 @@ async def find_table(
     :data:`SETTLE_SECONDS` to answer too.  Exits 1 when none matches, or when several
     do (tables of one name with different host keys: each is printed with its
     fingerprint and address, to join by address after asking the host)."""
-    addr = parse_address(target)
+    addr = parse_address(target, lang)
     if addr is not None:
         return addr, None
     print(tr(lang, "looking for table {target!r} on the LAN…", target=target))

@@ -26,7 +26,8 @@ def register(sub: Any) -> None:
     """Add the ``audit`` and ``replay`` subcommands."""
     p = sub.add_parser(
         "audit",
-        help="check a game log for cheating (exit 0 verified, 1 cheating, 2 unreadable)",
+        help="check a game log for cheating (exit 0 verified, 1 cheating, 2 unreadable, "
+        "3 incomplete)",
         description="Re-check every signature and the hash chain and every proof at its "
         "entry (the seat keys, every shuffle, decryption share, open, re-encryption, hand "
         "re-shuffle and lot), replay the rules and check every claim against the cards "

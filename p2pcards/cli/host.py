@@ -107,7 +107,8 @@ async def _host(args: argparse.Namespace) -> int:
     game = game_from_args(args)
     me = identity_from_args(args, for_play=True)
     if not 0 <= args.port <= 65535:
-        print(f"p2pcards: --port {args.port} is not a port number (0-65535)", file=sys.stderr)
+        why = tr(lang, "--port {port} is not a port number (0-65535)", port=args.port)
+        print(f"p2pcards: {why}", file=sys.stderr)
         return 2
     bots = bot_seats(args.bots, args.strategy)
     if bots is None or not 0 <= len(bots) < game.seats:

@@ -68,7 +68,21 @@ ERRORS = [
         "p2pcards: неизвестный бот 'genius' для akulina (боты: random, basic, strong, easy,",
     ),
     (["--lang", "de"], "недопустимое значение: 'de' (выберите одно из: 'ru', 'en')"),
+    (
+        ["host", "akulina", "--port", "99999"],
+        "ошибка: аргумент --port: нужен номер порта от 0 до 65535, а не '99999'",
+    ),
 ]
+
+
+def test_a_port_out_of_range_in_an_address_in_russian(capsys: pytest.CaptureFixture[str]) -> None:
+    """``join HOST:99999`` (a new user's trial: the line was English under ``--lang ru``)."""
+    from p2pcards.cli._lan import parse_address
+
+    with pytest.raises(SystemExit) as e:
+        parse_address("127.0.0.1:99999", "ru")
+    assert e.value.code == 2
+    assert capsys.readouterr().err == "p2pcards: порт 99999 — не номер порта (1–65535)\n"
 
 
 @pytest.mark.parametrize(("argv", "expected"), ERRORS)
