@@ -116,3 +116,18 @@ def test_sunduchki_history_speaks_to_you_in_the_second_person() -> None:
         "Вы берёте карту из запаса",
         "Борис берёт карту из запаса",
     ]
+
+
+def test_thousand_contract_speaks_to_the_declarer_in_the_second_person() -> None:
+    # a bug (the new user's trial): "Contract: You plays 100", "Вы … играет 115"
+    game = load_game("thousand", seats=3)
+    view = replace(game.new_state().view(0, {}), declarer=0, bid=115)
+    names = ("You", "Boris", "Vera")
+    for seat_view, lang, text in (
+        (view, "en", "Contract: you play 115"),
+        (view, "ru", "Контракт: вы играете 115"),
+        (replace(view, declarer=1), "en", "Contract: Boris plays 115"),
+    ):
+        snap = Snapshot(rev=1, game=game, seat=0, names=names, view=seat_view)
+        auction = screen(snap, lang, 0.0)["centre"][0]
+        assert auction["text"].endswith(text), auction

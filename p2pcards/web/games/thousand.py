@@ -38,7 +38,9 @@ class Screen(GameScreen):
         v = view
         piles: list[dict[str, Any]] = []
         calls = " · ".join(f"{names[s]} {a if a else t('pass')}" for s, a in v.auction)
-        if v.declarer is not None:
+        if v.declarer is not None and v.declarer == v.seat:  # not "You plays"
+            contract = t("Contract: you play {bid}", bid=v.bid)
+        elif v.declarer is not None:
             contract = t("Contract: {name} plays {bid}", name=names[v.declarer], bid=v.bid)
         elif v.bidder is not None:
             contract = t("Highest bid: {bid} ({name})", bid=v.bid, name=names[v.bidder])
