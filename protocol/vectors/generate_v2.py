@@ -200,8 +200,10 @@ def shuffle() -> None:
     )
 
 
-def claim() -> None:
-    rec, keys, y = setup(2, 505)
+def two_held_cards(seed: int) -> tuple[Any, Any, list[Any]]:
+    """Seat 0's two cards 2♠ and 2♣ at a 2-seat table, with seat 1's deal shares taken
+    off: ``(rec, keys, [(ct, W), (ct, W)])`` (the draws of the deal are consumed)."""
+    rec, keys, y = setup(2, seed)
     cards = [0, 39]  # 2♠, 2♣
     cts = [encrypt(card_point(TABLE, c), y, random_scalar(rec)) for c in cards]
     rec.take()
@@ -212,8 +214,13 @@ def claim() -> None:
         for ct in cts
     ]
     rec.take()
+    return rec, keys, list(zip(cts, ws, strict=True))
+
+
+def claim() -> None:
+    rec, keys, held = two_held_cards(505)
     allowed = [card_point(TABLE, c) for c in (0, 26, 39)]  # not hearts, of three cards
-    tree = each_card_in(list(zip(cts, ws, strict=True)), allowed)
+    tree = each_card_in(held, allowed)
     ctx = ProofContext(TABLE, 7, 0, "trick 1")
     body = prove_claim(ctx, keys[0], tree, rec)
     write(
@@ -242,18 +249,7 @@ def tree_json(node: Any) -> Any:
 
 
 def claim_not() -> None:
-    rec, keys, y = setup(2, 515)
-    cards = [0, 39]  # 2♠, 2♣
-    cts = [encrypt(card_point(TABLE, c), y, random_scalar(rec)) for c in cards]
-    rec.take()
-    ws = [
-        partial_decrypt(
-            ct, [make_shares(ProofContext(TABLE, 7, 1, "deal"), keys[1], [ct[0]], rec)[0][0]]
-        )
-        for ct in cts
-    ]
-    rec.take()
-    held = list(zip(cts, ws, strict=True))
+    rec, keys, held = two_held_cards(515)
     hearts = [card_point(TABLE, c) for c in (13, 14)]  # 2♥, 3♥
     # "no card is 2♥ or 3♥" (real inequalities) and "card 0 is not 2♠ (false: simulated) or
     # card 1 is 2♣ (true: a real Chaum–Pedersen leaf)"
@@ -262,8 +258,8 @@ def claim_not() -> None:
             no_card_in(held, hearts),
             AnyOf(
                 (
-                    NotCard(cts[0][0], ws[0], card_point(TABLE, 0)),
-                    (cts[1][0], ws[1], card_point(TABLE, 39)),
+                    NotCard(held[0][0][0], held[0][1], card_point(TABLE, 0)),
+                    (held[1][0][0], held[1][1], card_point(TABLE, 39)),
                 )
             ),
         )
