@@ -266,17 +266,22 @@ async def test_drive_plays_a_seat_to_the_end_and_reports_the_ending(tmp_path: Pa
         ss[0].done.set()  # (no network: nothing to linger for)
         while not result:
             await trio.sleep(0.001)
-            _deliver(ss)
-            for i in (1, 2):
-                snap = ss[i].controller.snapshot()
-                if snap.my_turn:
-                    ss[i].controller.play(bot(snap.view, list(snap.legal), rngs[i]))
-                    _deliver(ss)
+            _bots_move(ss, bot, rngs)
     ending = result[0]
     assert ending.status == "finished" and ending.verified == (1,)
     assert ending.result == ss[1].table.result
     assert any(isinstance(e, YourTurn) for e in events)
     assert sum(isinstance(e, MoveMade) and e.seat == 0 for e in events) >= 1
+
+
+def _bots_move(ss: list[Any], bot: Any, rngs: list[random.Random]) -> None:
+    """Deliver what is sent, then seats 1 and 2 play their bot when it is their turn."""
+    _deliver(ss)
+    for i in (1, 2):
+        snap = ss[i].controller.snapshot()
+        if snap.my_turn:
+            ss[i].controller.play(bot(snap.view, list(snap.legal), rngs[i]))
+            _deliver(ss)
 
 
 async def test_a_departure_during_the_players_choice_is_shown_at_once(tmp_path: Path) -> None:
@@ -299,12 +304,7 @@ async def test_a_departure_during_the_players_choice_is_shown_at_once(tmp_path: 
         with trio.fail_after(30):
             while not asked:
                 await trio.sleep(0.001)
-                _deliver(ss)
-                for i in (1, 2):
-                    snap = ss[i].controller.snapshot()
-                    if snap.my_turn:
-                        ss[i].controller.play(bot(snap.view, list(snap.legal), rngs[i]))
-                        _deliver(ss)
+                _bots_move(ss, bot, rngs)
             ss[1].handle(ss[1].table.leave())
             _deliver(ss)
             while len(asked) < 2:

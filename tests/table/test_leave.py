@@ -13,6 +13,17 @@ from tests.table.harness import Harness
 from tests.table.test_abandon import Hold, stalled_table
 
 
+def assert_seat_2_forfeits_by_leaving(h: Harness) -> None:
+    """Seats 0 and 1 each ended the hand with seat 2 forfeiting for leaving, with no
+    accusation, and hold the same log."""
+    for s in (0, 1):
+        [ab] = [o for o in h.outputs[s] if isinstance(o, HandAbandoned)]
+        assert (ab.seat, ab.reason) == (2, "left")
+        assert ab.result is not None and ab.result["losers"] == [2]
+        assert h.cheats(s) == []
+    assert h.logs()[0] == h.logs()[1]
+
+
 def _leave_bytes(h: Harness, seat: int) -> bytes:
     [b] = h.tables[seat].leave()
     assert isinstance(b, Broadcast) and b.kind == "leave"
@@ -29,12 +40,7 @@ def test_a_seat_that_leaves_is_voted_out_at_once_and_forfeits() -> None:
         assert list(h.tables[s].departed) == [2]
         h.handle(s, h.tables[s].abandon(2, "left"))  # no stall limit waited
     h.run()
-    for s in (0, 1):
-        [ab] = [o for o in h.outputs[s] if isinstance(o, HandAbandoned)]
-        assert (ab.seat, ab.reason) == (2, "left")
-        assert ab.result is not None and ab.result["losers"] == [2]
-        assert h.cheats(s) == []
-    assert h.logs()[0] == h.logs()[1]
+    assert_seat_2_forfeits_by_leaving(h)
     assert h.tables[2].legal_moves() == [] or not h.tables[2].may_decide  # it left
 
 
@@ -133,12 +139,7 @@ def test_two_seats_leaving_at_once_do_not_stall_the_vote(both_before: bool) -> N
         h.handle(1, h.tables[1].abandon(2, "left"))
     h.handle(0, h.tables[0].receive(left3))
     h.run()
-    for s in (0, 1):
-        [ab] = [o for o in h.outputs[s] if isinstance(o, HandAbandoned)]
-        assert (ab.seat, ab.reason) == (2, "left")
-        assert ab.result is not None and ab.result["losers"] == [2]
-        assert h.cheats(s) == []
-    assert h.logs()[0] == h.logs()[1]
+    assert_seat_2_forfeits_by_leaving(h)
     votes = [e for e in h.tables[0].log if e.kind == "abandon"]
     assert sorted(e.seat for e in votes) == [0, 1]  # seat 3 is not waited for
     report = audit_entries(h.logs()[0], evidence=[left2, left3])
