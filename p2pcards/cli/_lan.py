@@ -17,6 +17,7 @@ from typing import Any
 import trio
 
 from p2pcards import net
+from p2pcards._exceptions import leaves
 from p2pcards.cli._i18n import N_, tr, trn
 from p2pcards.cli._lanargs import add_lan_arguments as add_lan_arguments  # re-exported
 from p2pcards.cli._results import format_result
@@ -95,20 +96,12 @@ def identity_from_args(args: argparse.Namespace, *, for_play: bool = False) -> I
 _FATAL = (LobbyError, net.NetError, StorageError, OSError)
 
 
-def _leaves(exc: BaseException) -> list[BaseException]:
-    """The exceptions inside ``exc``, which may be a (nested) exception group from trio's
-    nurseries; ``[exc]`` for a plain exception."""
-    if isinstance(exc, BaseExceptionGroup):
-        return [leaf for sub in exc.exceptions for leaf in _leaves(sub)]
-    return [exc]
-
-
 def _fatal_leaf(exc: BaseException) -> BaseException | None:
     """The first LobbyError/NetError/StorageError/OSError inside ``exc`` (which may be an
     exception group from trio's nurseries), StorageError first; None if there is none."""
-    leaves = _leaves(exc)
+    got = leaves(exc)
     for kind in (StorageError, *_FATAL):
-        for leaf in leaves:
+        for leaf in got:
             if isinstance(leaf, kind):
                 return leaf
     return None
@@ -124,11 +117,11 @@ def run_lan(main: Callable[[argparse.Namespace], Awaitable[int]], args: argparse
     except (Quit, KeyboardInterrupt, EOFError):
         return _left(args.lang)
     except (*_FATAL, BaseExceptionGroup) as e:  # type: ignore[misc]
-        leaves = _leaves(e)
-        if any(isinstance(x, Quit | KeyboardInterrupt | EOFError) for x in leaves):
+        got = leaves(e)
+        if any(isinstance(x, Quit | KeyboardInterrupt | EOFError) for x in got):
             return _left(args.lang)  # q, Ctrl-C or Ctrl-D inside a nursery
-        exits = [x for x in leaves if isinstance(x, SystemExit)]
-        if exits and len(exits) == len(leaves):
+        exits = [x for x in got if isinstance(x, SystemExit)]
+        if exits and len(exits) == len(got):
             code = exits[0].code
             return code if isinstance(code, int) else 1
         leaf = _fatal_leaf(e)
@@ -440,7 +433,7 @@ async def play_to_end(
     except BaseException as e:
         from p2pcards.cli._tui._seat import Quit
 
-        if any(isinstance(x, Quit | KeyboardInterrupt | EOFError) for x in _leaves(e)):
+        if any(isinstance(x, Quit | KeyboardInterrupt | EOFError) for x in leaves(e)):
             with trio.CancelScope(shield=True):  # tell the others before going
                 await session.depart()
         raise

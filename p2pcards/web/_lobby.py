@@ -23,6 +23,7 @@ from typing import Any
 import trio
 
 from p2pcards import net
+from p2pcards._exceptions import leaves
 from p2pcards.games import OptionError, game_info, game_names
 from p2pcards.identity import Identity, new_identity
 from p2pcards.peer import (
@@ -376,7 +377,8 @@ class LobbyService:
                     await fn(*args)
                 except* (LobbyError, net.NetError, OSError, OptionError) as group:
                     # also from inside a nursery (a bot seat's failed join), so except*
-                    e = _first_leaf(group)
+                    e = leaves(group)[0]
+                    assert isinstance(e, Exception)  # (an except* group of Exceptions)
                     log.info("web lobby: %s", e)
                     if self._task is scope:  # not a table left behind for a newer one
                         said = isinstance(e, LobbyError) and lobby_error_text(e, Texts(self.lang))
@@ -505,12 +507,3 @@ class LobbyService:
         self.status = "over"
         self._publish()
         await self.refresh_unfinished()
-
-
-def _first_leaf(group: BaseExceptionGroup[Exception]) -> Exception:
-    """The first plain exception in ``group`` (groups nest, one per nursery)."""
-    e: BaseException = group
-    while isinstance(e, BaseExceptionGroup):
-        e = e.exceptions[0]
-    assert isinstance(e, Exception)
-    return e

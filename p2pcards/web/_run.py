@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import trio
 
+from p2pcards._exceptions import leaves
 from p2pcards.games import Game, OptionError, Player
 from p2pcards.games._levels import resolve_bot
 from p2pcards.ui import Texts, seat_names
@@ -92,27 +93,16 @@ def offline_web_main(args: Any, seed: int) -> int:
     try:
         trio.run(main)
     except BaseException as e:
-        if only(e, KeyboardInterrupt):  # Ctrl-C: raised inside the page's nurseries
+        got = leaves(e)  # Ctrl-C and socket errors arrive inside the page's nurseries
+        if all(isinstance(x, KeyboardInterrupt) for x in got):
             t = Texts(lang)
             print(t("Game closed."), file=sys.stderr)
             return 130
-        if only(e, OSError):
-            why = e
-            while isinstance(why, BaseExceptionGroup):
-                why = why.exceptions[0]
-            print(f"p2pcards: cannot serve the page: {why}", file=sys.stderr)
+        if all(isinstance(x, OSError) for x in got):
+            print(f"p2pcards: cannot serve the page: {got[0]}", file=sys.stderr)
             return 2
         raise
     return 0
-
-
-def only(exc: BaseException, kind: type[BaseException]) -> bool:
-    """True if ``exc`` is a ``kind``, or an exception group (as trio's nurseries raise)
-    holding ``kind`` exceptions and nothing else."""
-    if isinstance(exc, BaseExceptionGroup):
-        _match, rest = exc.split(kind)
-        return rest is None
-    return isinstance(exc, kind)
 
 
 async def serve_lobby(
