@@ -150,7 +150,7 @@ def _left(lang: str) -> int:
     return 130
 
 
-def parse_address(text: str, lang: str = "en") -> net.Address | None:
+def parse_address(text: str, lang: str) -> net.Address | None:
     """``host:port`` -> (host, port), or None when ``text`` is not an address.
     Exits 2 for a port outside 1..65535 (the message in ``lang``)."""
     host, sep, port = text.rpartition(":")
@@ -516,15 +516,16 @@ def describe_event(
     return None
 
 
-def _matches(u: Unfinished, game: str | None, target: str | None) -> bool:
+def _matches(u: Unfinished, game: str | None, target: str | None, lang: str) -> bool:
     """Whether the command being run is the one that sat at ``u`` (so running it again
     brings the player back): ``host GAME`` at a table this seat hosted of that game;
-    ``join`` / ``bot --join`` with the host's address or the table's name."""
+    ``join`` / ``bot --join`` with the host's address or the table's name.  Exits 2 for
+    an address whose port is out of range (the message in ``lang``)."""
     if game is not None:
         return u.seat == 0 and u.game == game
     if target is None:
         return False
-    addr = parse_address(target)
+    addr = parse_address(target, lang)
     if addr is not None:
         return u.host_address is not None and tuple(u.host_address) == tuple(addr)
     name = u.table_name.lower()
@@ -606,7 +607,7 @@ async def resume_unfinished(
     pending = unfinished_tables(identity)
     if not pending:
         return None
-    same = [u for u in pending if _matches(u, game, target)]
+    same = [u for u in pending if _matches(u, game, target, lang)]
     if same:
         u = same[0]
         print(

@@ -107,10 +107,12 @@ def test_the_same_command_finds_its_table_again(home: Path) -> None:
     me = load_or_create_identity("Аня")
     unfinished_table(home, me, host_address=("10.77.0.1", 40000), name="Аня: Thousand")
     (u,) = unfinished_tables(me)
-    assert _matches(u, "thousand", None) and not _matches(u, "sunduchki", None)
-    assert _matches(u, None, "10.77.0.1:40000") and not _matches(u, None, "10.77.0.1:40001")
-    assert _matches(u, None, "Аня: Thousand") and _matches(u, None, "аня")
-    assert not _matches(u, None, "Борис")
+    assert _matches(u, "thousand", None, "en") and not _matches(u, "sunduchki", None, "en")
+    assert _matches(u, None, "10.77.0.1:40000", "en") and not _matches(
+        u, None, "10.77.0.1:40001", "en"
+    )
+    assert _matches(u, None, "Аня: Thousand", "en") and _matches(u, None, "аня", "en")
+    assert not _matches(u, None, "Борис", "en")
 
 
 def test_two_players_with_one_name_are_told_to_pick_names(
@@ -141,3 +143,17 @@ def test_the_default_name_is_the_full_name_of_the_os_user(
     assert identity.new_identity().name == "Анна Петрова"
     Entry.pw_gecos = ""
     assert identity.new_identity().name == "anna"  # no full name: the login
+
+
+def test_an_address_out_of_range_is_refused_in_russian_beside_an_unfinished_table(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``join 127.0.0.1:99999`` with an unfinished table on record: the check against it
+    read the address with English texts (a new user's trial, under ``--lang ru``)."""
+    me = load_or_create_identity("Аня")
+    unfinished_table(home, me, host_address=("10.77.0.1", 40000), name="Аня: Thousand")
+    (u,) = unfinished_tables(me)
+    with pytest.raises(SystemExit) as e:
+        _matches(u, None, "127.0.0.1:99999", "ru")
+    assert e.value.code == 2
+    assert capsys.readouterr().err == "p2pcards: порт 99999 — не номер порта (1–65535)\n"
