@@ -92,11 +92,16 @@ def keyboard() -> Keyboard:
     return _keyboard
 
 
+_router: Keys | None = None  # the Keys router running now (its prompts get the lines)
+
+
 async def ask(prompt: str) -> Line:
     """Print ``prompt`` (no newline) and return the next line typed, stripped, or None at
-    the end of input."""
+    the end of input.  While a :class:`Keys` router runs (e.g. the lobby's, which reads
+    ``q`` while the host waits for joiners) the line comes through it: a question asked
+    then (the host's "let them in?") gets the answer, the router's ``idle`` the rest."""
     print(prompt, end="", flush=True)
-    got = await keyboard().line()
+    got = await (_router.line() if _router is not None else keyboard().line())
     return got.strip() if got is not None else None
 
 
@@ -119,16 +124,22 @@ class Keys:
         self._eof = False
 
     async def run(self) -> None:
-        """Read and route lines until the end of input."""
-        while True:
-            got = await self._source()
-            if self.open:
-                self._send.send_nowait(got)
-            else:
-                self.idle(got)
-            if got is None:
-                self._eof = True
-                return
+        """Read and route lines until the end of input (:func:`ask` asks through this
+        router meanwhile)."""
+        global _router
+        outer, _router = _router, self
+        try:
+            while True:
+                got = await self._source()
+                if self.open:
+                    self._send.send_nowait(got)
+                else:
+                    self.idle(got)
+                if got is None:
+                    self._eof = True
+                    return
+        finally:
+            _router = outer
 
     async def line(self) -> Line:
         """The next line typed from now on (a prompt): lines typed before went to

@@ -107,17 +107,36 @@ def _fatal_leaf(exc: BaseException) -> BaseException | None:
     return None
 
 
+class Departed(Exception):
+    """The player left (q, Ctrl-C, Ctrl-D) at a point where what that means has its own
+    words: ``text``, printed by :func:`run_lan` (one line or a few), and the exit status
+    ``code`` (130)."""
+
+    def __init__(self, code: int, text: str) -> None:
+        super().__init__(text)
+        self.code = code
+        self.text = text
+
+
 def run_lan(main: Callable[[argparse.Namespace], Awaitable[int]], args: argparse.Namespace) -> int:
     """``trio.run(main, args)``; a lobby, network or file error (even inside an exception
-    group) is printed as one clear line and gives exit status 2."""
+    group) is printed as one clear line and gives exit status 2; leaving (q, Ctrl-C,
+    Ctrl-D) prints one line and gives 130 (:class:`Departed`: its own words)."""
     from p2pcards.cli._tui._seat import Quit
 
     try:
         return trio.run(main, args)
+    except Departed as d:
+        print(d.text, flush=True)
+        return d.code
     except (Quit, KeyboardInterrupt, EOFError):
         return _left(args.lang)
     except (*_FATAL, BaseExceptionGroup) as e:  # type: ignore[misc]
         got = leaves(e)
+        gone = [x for x in got if isinstance(x, Departed)]
+        if gone:
+            print(gone[0].text, flush=True)
+            return gone[0].code
         if any(isinstance(x, Quit | KeyboardInterrupt | EOFError) for x in got):
             return _left(args.lang)  # q, Ctrl-C or Ctrl-D inside a nursery
         exits = [x for x in got if isinstance(x, SystemExit)]
@@ -324,9 +343,31 @@ def same_name_text(name: str, lang: str) -> str:
     )
 
 
+def lobby_keys(lang: str) -> Any:
+    """The typed lines while the lobby waits for the seats (a :class:`Keys` router; its
+    prompts are the confirmations, :func:`p2pcards.cli._keyboard.ask`): ``q`` or Ctrl-D
+    leaves (``Quit``), ``?`` or anything else says what the lobby waits for."""
+    from p2pcards.cli._keyboard import Keys
+    from p2pcards.cli._tui._menu import idle_key
+    from p2pcards.cli._tui._seat import Quit
+
+    def idle(got: str | None) -> None:
+        what = idle_key(got)
+        if what == "quit":
+            raise Quit
+        if what:
+            print(tr(lang, "waiting for the seats to fill: the game has not started (q leaves)"),
+                  flush=True)  # fmt: skip
+
+    return Keys(idle)
+
+
 async def follow_lobby(lobby: Any, lang: str) -> Session:
-    """Print lobby updates until the game starts; returns the session."""
+    """Print lobby updates until the game starts; returns the session.  On a terminal,
+    ``q`` typed meanwhile leaves (:func:`lobby_keys`; Ctrl-C too)."""
     async with trio.open_nursery() as n:
+        if sys.stdin.isatty():
+            n.start_soon(lobby_keys(lang).run)
 
         async def updates() -> None:
             told: set[str] = set()
@@ -582,8 +623,20 @@ async def _ask_about(u: Unfinished, lang: str, joining: bool = False) -> str:
         if key in ("1", "2", "3"):
             return {"1": "resume", "2": "new", "3": "drop"}[key]
         if key in ("q", "й", "в"):
-            raise EOFError
+            raise Departed(130, menu_quit_text(u, lang))
         print(tr(lang, "please type 1, 2, 3 or q"))
+
+
+def menu_quit_text(u: Unfinished, lang: str) -> str:
+    """What ``q`` at the unfinished-table question says: nothing was played, the table
+    stays as it was, and how to resume or drop it (the player never sat down: not "you
+    left the table")."""
+    return tr(
+        lang,
+        "Quit. The unfinished table {id} stays as it is: p2pcards games resume {id} resumes "
+        "it, p2pcards games drop {id} drops it.",
+        id=u.short_id,
+    )
 
 
 async def resume_unfinished(

@@ -27,9 +27,22 @@ def _move_text(snap: Snapshot, move: Any, lang: str) -> str:
 
 
 def _rules(game: str, lang: str, options: Any) -> str:
-    """The keys, then the rules page of ``game`` (Markdown text: line by line, no pager)."""
+    """The keys, then where the rules page of ``game`` is: line by line (no terminal)
+    there is no pager, and the whole page (hundreds of lines) would bury the table; the
+    full screen pages through it (:meth:`~p2pcards.cli._tui._seat.TerminalSeat.rules_pages`)."""
     p = presenter(game, lang, options)
-    return p.keys_text() + "\n\n" + p.rules_text()
+    return p.keys_text() + "\n" + tr(lang, "The rules of {game}: {path}", game=p.title,
+                                     path=rules_path(game, lang))  # fmt: skip
+
+
+def rules_path(game: str, lang: str) -> str:
+    """The installed rules page of ``game`` in ``lang`` (``p2pcards/rules/<game>.md``, a
+    copy of ``docs/rules/<game>.md``; Russian ``<game>.ru.md``), as a path to open."""
+    from importlib import resources
+
+    from p2pcards.ui._rules import rules_file
+
+    return str(resources.files("p2pcards").joinpath("rules", rules_file(game, lang)))
 
 
 async def choose(snap: Snapshot, lang: str, keys: Keys) -> Any:

@@ -52,6 +52,10 @@ from p2pcards.net._noise import (
 from p2pcards.net._wire import MsgType, decode, encode, peek_version
 
 MAX_TABLE_ID = 64
+CLOSING = "closing"
+"""The reason a mesh that is closing (its seat left, or its game ended) refuses a
+connection with; the dialer takes it as :class:`HandshakeInterrupted` (the peer is going
+away: nothing was refused for what the dialer sent)."""
 
 Admit = Callable[[bytes], str | None]
 """Listener policy: given the dialer's peer id, return None to admit or a refusal reason."""
@@ -130,6 +134,8 @@ async def handshake(
 async def _receive(fs: FrameStream, want: MsgType, peer: str) -> list[object]:
     kind, fields = decode(await fs.receive(), peer)
     if kind is MsgType.BYE:
+        if fields[0] == CLOSING:  # it is leaving: nothing was refused
+            raise HandshakeInterrupted(f"{peer} is closing")
         raise HandshakeError(f"{peer} refused the connection: {fields[0]}")
     if kind is not want:
         raise HandshakeError(f"{peer} sent {kind.name} where {want.name} was expected")

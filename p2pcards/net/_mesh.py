@@ -44,6 +44,7 @@ from p2pcards.net._errors import (
     ConnectionClosed,
     ConnectionRefused,
     HandshakeError,
+    HandshakeInterrupted,
     NetError,
     PeerUnavailable,
     ProtocolError,
@@ -58,7 +59,7 @@ from p2pcards.net._events import (
     PeerDisconnected,
 )
 from p2pcards.net._framing import DEFAULT_MAX_FRAME, FrameStream
-from p2pcards.net._handshake import handshake
+from p2pcards.net._handshake import CLOSING, handshake
 from p2pcards.net._keys import fingerprint, peer_id_of
 from p2pcards.net._store import LogStore
 from p2pcards.net._wire import MsgType, decode, encode
@@ -361,7 +362,8 @@ class Mesh:
                 try:
                     conn = await self._dial(p.address, p.peer_id)
                 except HandshakeError as exc:
-                    log.warning("could not authenticate %s: %s", fingerprint(p.peer_id), exc)
+                    log.log(_level(exc, self._closing), "could not authenticate %s: %s",
+                            fingerprint(p.peer_id), exc)  # fmt: skip
                     with trio.move_on_after(backoff.next_delay()):
                         await p.changed.wait()
                     continue
@@ -381,7 +383,7 @@ class Mesh:
     def _admit(self, peer_id: bytes) -> str | None:
         p = self._peers.get(peer_id)
         if self._closing:
-            return "closing"
+            return CLOSING
         if p is not None and p.blocked:
             return "blocked"
         if (p is None or p.removed) and not self.config.accept_unknown:
@@ -436,7 +438,7 @@ class Mesh:
                 why = f"no HELLO within {self.config.handshake_timeout:g} s"
             else:
                 why = str(exc) or type(exc).__name__
-            log.warning("refused connection from %s: %s", name, why)
+            log.log(_level(exc, self._closing), "refused connection from %s: %s", name, why)
             with trio.CancelScope(shield=True):
                 await fs.aclose()
             return
@@ -585,6 +587,19 @@ async def open_mesh(
                     await trio.sleep(0.01)
             mesh._events_send.close()
             nursery.cancel_scope.cancel()
+
+
+def _level(exc: BaseException, closing: bool) -> int:
+    """The log level of a handshake that failed with ``exc``: INFO when the other end
+    went away (the link broke or closed mid-way, or it is closing: a peer leaving the
+    table or ending its game does that) or this mesh is closing itself; WARNING for
+    anything a peer sent or failed to send in time (a refusal, a bad proof, a malformed
+    or truncated frame, a silent connection).  A peer leaving is not a warning: the
+    player's terminal shows nothing of it (the table says "Boris left the table")."""
+    routine = HandshakeInterrupted | trio.BrokenResourceError | trio.ClosedResourceError
+    if closing or isinstance(exc, routine | OSError):
+        return logging.INFO
+    return logging.WARNING
 
 
 def _refused(exc: BaseException) -> bool:

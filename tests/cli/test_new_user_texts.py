@@ -160,3 +160,106 @@ def test_a_name_not_announced_names_a_started_game(
             trio.run(find_table, "аня", None, lang, 0.2)
         assert e.value.code == 1
         assert started in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", "Выход. Незаконченный стол 01010101 остаётся как есть: вернуться за него — "
+               "p2pcards games resume 01010101, бросить — p2pcards games drop 01010101."),
+        ("en", "Quit. The unfinished table 01010101 stays as it is: p2pcards games resume "
+               "01010101 resumes it, p2pcards games drop 01010101 drops it."),
+    ],
+)  # fmt: skip
+def test_q_at_the_unfinished_table_question_is_no_leaving_of_a_table(
+    lang: str, said: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 15: q at the question about an unfinished table said "вы вышли из-за стола"
+    to someone who never sat down; it says that nothing changed and how to resume or
+    drop the table (status 130, as for every q)."""
+    import argparse
+
+    from p2pcards.cli._lan import run_lan
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    u = Unfinished(b"\x01" * 16, Path("x.log"), "thousand", names=("Аня", "Борис"))
+
+    async def ask(args: argparse.Namespace) -> int:
+        await _ask_about(u, lang, True)
+        return 0
+
+    assert run_lan(ask, argparse.Namespace(lang=lang)) == 130
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1].endswith(said)
+    assert "из-за стола" not in out and "left the table" not in out
+
+
+def test_question_mark_line_by_line_says_where_the_rules_page_is() -> None:
+    """Issue 15: line by line (no terminal) there is no pager, so ? prints the keys and
+    the installed rules page's path, not its hundreds of lines."""
+    from p2pcards.cli._seat import _rules, rules_path
+    from p2pcards.ui._rules import rules_document
+
+    text = _rules("akulina", "ru", {})
+    keys, where = text.splitlines()
+    assert keys.startswith("Клавиши: номер выбирает вариант")
+    path = rules_path("akulina", "ru")
+    assert where == f"Правила игры «Акулина»: {path}"
+    assert Path(path).read_text(encoding="utf-8") == rules_document("akulina", "ru")
+    assert rules_path("akulina", "en").endswith("akulina.md")
+
+
+async def test_q_while_the_lobby_waits_for_the_seats_leaves(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 15: q typed while a host waits for joiners was never read (only Ctrl-C
+    worked): the lobby reads the one stdin reader; a question asked meanwhile (the
+    host's "let them in?") still gets its answer."""
+    import os
+
+    from p2pcards.cli import _keyboard
+    from p2pcards.cli._lan import follow_lobby
+    from p2pcards.cli._tui import Quit
+
+    r, w = os.pipe()
+
+    class Tty(io.TextIOWrapper):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr("sys.stdin", Tty(os.fdopen(r, "rb"), encoding="utf-8"))
+    answers = []
+
+    async def typed(line: str, seen: str) -> None:
+        os.write(w, line.encode())
+        while seen not in capsys.readouterr().out:
+            await trio.sleep(0.01)
+
+    class Lobby:
+        async def _updates(self) -> AsyncIterator[Any]:
+            await typed("5\n", "the game has not started (q leaves)")  # not a question
+            answers.append(await _keyboard.ask("let them in? "))
+            await typed("q\n", "")
+            await trio.sleep_forever()
+            yield None
+
+        def __init__(self) -> None:
+            self.updates = self._updates()
+
+        async def started(self) -> Any:
+            await trio.sleep_forever()
+
+    async def answer() -> None:
+        while not (_keyboard._router is not None and _keyboard._router.open):
+            await trio.sleep(0.01)
+        os.write(w, b"y\n")
+
+    with trio.fail_after(10), pytest.raises(BaseExceptionGroup) as got:
+        async with trio.open_nursery() as n:
+            n.start_soon(answer)
+            await follow_lobby(Lobby(), "en")
+    os.close(w)
+    from p2pcards._exceptions import leaves
+
+    assert [type(e) for e in leaves(got.value)] == [Quit]
+    assert answers == ["y"]

@@ -86,6 +86,26 @@ async def test_listener_refuses_non_member_encrypted() -> None:
     assert isinstance(d, net.HandshakeError) and "not a member" in str(d)
 
 
+async def test_a_peer_that_is_closing_is_going_away_not_a_refusal() -> None:
+    """Issue 15: when a seat leaves, its mesh refuses the others' connections with
+    "closing" while it shuts down; that is a peer going away (logged at INFO, never a
+    warning on the player's terminal), while a refusal for what was sent stays a
+    warning."""
+    import logging
+
+    from p2pcards.net._mesh import _level
+
+    d, lis = await _pair(_kw(ALICE), _kw(BOB, admit=lambda pid: "closing"))
+    assert isinstance(d, net.HandshakeInterrupted) and "is closing" in str(d)
+    assert _level(d, closing=False) == logging.INFO
+    assert _level(lis, closing=True) == logging.INFO  # (the closing end)
+    assert _level(net.HandshakeInterrupted("reset"), closing=False) == logging.INFO
+    assert _level(ConnectionResetError(104, "reset"), closing=False) == logging.INFO
+    d, lis = await _pair(_kw(MALLORY), _kw(BOB, admit=lambda pid: "not a member"))
+    assert _level(d, closing=False) == _level(lis, closing=False) == logging.WARNING
+    assert _level(trio.TooSlowError(), closing=False) == logging.WARNING  # a silent peer
+
+
 async def test_wrong_table_refused() -> None:
     d, lis = await _pair(_kw(ALICE, table=b"other"), _kw(BOB))
     assert isinstance(d, net.HandshakeError) and "wrong table" in str(d)
