@@ -155,6 +155,28 @@ def test_history_shows_voids_and_cards_not_held() -> None:
         assert not spades & set(hands[2]) and left <= set(hands[1])
 
 
+def test_a_defender_deals_the_shown_talon_to_the_declarer() -> None:
+    # Seat 1 won a contested auction and took the shown talon 10♣ 9♥ J♥ ("Раздача и
+    # прикуп"); it passed one card to each defender.  Seat 0 holds none of the talon,
+    # so the declarer still holds it all, except perhaps the cheap card it passed to
+    # seat 2 (a nine or a jack); the 10♣ is never dealt to seat 2.  (Before, the deals
+    # spread the talon at random: the 10♣ went to seat 2 in about half of them.)
+    view = dataclasses.replace(
+        _play_view("", "AH 10H KH QH AS AD AC 9S", declarer=1),
+        talon=tuple(parse_cards("10C 9H JH")),
+        talon_shown=True,
+    )
+    c10, h9, hj = (cid(c) for c in parse_cards("10C 9H JH"))
+    passed = 0
+    for hands in sample_deals(view, random.Random(5), 40, {}):
+        assert len(hands[1]) == 8 and len(hands[2]) == 8
+        assert c10 in hands[1]
+        with_two = {h9, hj} & set(hands[2])
+        assert len(with_two) <= 1 and {h9, hj} - with_two <= set(hands[1])
+        passed += len(with_two)
+    assert 0 < passed < 40
+
+
 def test_levels_and_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     assert LEVELS["medium"].samples < LEVELS["hard"].samples
     assert resolve_bot(GAME, "easy") is GAME.bots["basic"]
@@ -165,9 +187,9 @@ def test_levels_and_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     asked = []
     real = _strong.sample_deals
 
-    def spy(view: Any, rng: random.Random, n: int, gave: Any) -> Any:
+    def spy(view: Any, rng: random.Random, n: int, *rest: Any) -> Any:
         asked.append(n)
-        return real(view, rng, n, gave)
+        return real(view, rng, n, *rest)
 
     monkeypatch.setattr(_strong, "sample_deals", spy)
     view = _play_view("JS 9S 9D", "AH 10H KH QH AS AD AC")

@@ -47,6 +47,9 @@ CARDS: tuple[Card, ...] = tuple(
     for s in range(4)
     for r in sorted(THOUSAND_ORDER, key=lambda r: THOUSAND_ORDER[r])
 )
+TALON_PASSED = 0.3
+"""How likely a defender's deals put one cheap card (a nine or a jack) of the shown
+talon with the other defender, as the card the declarer passed it."""
 DEFENDER_VALUE = 25
 """What passing is worth in the auction: a defender's usual take, rounded."""
 
@@ -292,15 +295,23 @@ def finish(d: Deal, exact_tricks: int) -> Deal | int:
     return rollout(d)
 
 
-def utility(end: Deal | int, me: int, declarer: int, bid: int) -> float:
+def utility(end: Deal | int, me: int, declarer: int, bid: int, defender: str = "team") -> float:
     """The hand's worth to ``me``: the declarer's gain (rounded take if it made the bid,
-    minus the bid if not) for the declarer; for a defender, minus that gain plus a third
-    of its own rounded take (when known)."""
+    minus the bid if not) for the declarer.  For a defender, minus that gain plus a third
+    of the defenders' rounded takes together (``defender="team"``: in this hand the two
+    defenders play against the declarer, "Торговля") or of its own take only
+    (``"own"``, the earlier form); takes are known only from a played-out Deal."""
     total = end if isinstance(end, int) else end.taken[declarer]
     gain = round5(total) if total >= bid else -bid
     if me == declarer:
         return float(gain)
-    own = 0 if isinstance(end, int) else round5(end.taken[me])
+    if isinstance(end, int):
+        return float(-gain)
+    own = round5(end.taken[me])
+    if defender == "team":
+        own += round5(end.taken[3 - me - declarer])
+    elif defender == "rel":
+        return own - (gain + round5(end.taken[3 - me - declarer])) / 2
     return -gain + own / 3
 
 
@@ -373,19 +384,73 @@ def constraints(
     return forbidden, fixed
 
 
+def talon_split(
+    view: ThousandView, forbidden: dict[int, set[int]], fixed: dict[int, set[int]]
+) -> tuple[set[int], int | None]:
+    """For a defender after a shown talon ("Раздача и прикуп": the declarer takes the
+    three cards, then passes one card to each opponent): (the talon cards the declarer
+    must still hold, the card it may have passed to the other defender or None).
+
+    A talon card this seat holds or that was played is known; one the declarer showed it
+    cannot hold (``forbidden``) went to the other defender; a talon card the other
+    defender played was the card it got, so the rest stay with the declarer."""
+    me, declarer = view.seat, view.declarer
+    if not view.talon or declarer is None or declarer == me or view.phase != "play":
+        return set(), None
+    other = 3 - me - declarer
+    mine = {cid(c) for _, c in view.hand}
+    history = tricks_of(view) or []
+    played_by = {c: s for _, plays, _ in history for s, c in plays}
+    talon = {cid(c) for c in view.talon}
+    if any(played_by.get(c) == other for c in talon):
+        return {c for c in talon if c not in played_by and c not in mine}, None
+    left = {c for c in talon if c not in played_by and c not in mine}
+    must_go = [c for c in left if c in forbidden.get(declarer, set())]
+    if len(must_go) == 1 and must_go[0] not in forbidden.get(other, set()):
+        return left - {must_go[0]}, must_go[0]
+    return left, None
+
+
 def sample_deals(
-    view: ThousandView, rng: random.Random, n: int, gave: dict[int, int]
+    view: ThousandView,
+    rng: random.Random,
+    n: int,
+    gave: dict[int, int],
+    talon_aware: bool = True,
 ) -> list[list[list[int]]]:
-    """``n`` deals of the card play (hands per seat, ints) consistent with ``view``."""
+    """``n`` deals of the card play (hands per seat, ints) consistent with ``view``
+    (with ``talon_aware``, a defender keeps the shown talon with the declarer, see
+    :func:`talon_split`; with probability :data:`TALON_PASSED` one of its cheap cards
+    was passed to the other defender instead)."""
     me = view.seat
     mine = [cid(c) for _, c in view.hand]
     seen = set(mine) | {cid(c) for c in view.played}
-    forbidden, fixed = constraints(view, gave)
-    taken = set().union(*fixed.values())
-    unknown = [c for c in range(24) if c not in seen and c not in taken]
-    counts = {s: view.counts[s] - len(fixed[s]) for s in fixed}
+    forbidden, fixed0 = constraints(view, gave)
+    kept: set[int] = set()
+    passed: int | None = None
+    if talon_aware:
+        kept, passed = talon_split(view, forbidden, fixed0)
+        kept -= set().union(*fixed0.values())
+    declarer = view.declarer
     deals = []
     for _ in range(n):
+        fixed = {s: set(v) for s, v in fixed0.items()}
+        if kept and declarer is not None:
+            other = 3 - me - declarer
+            hold = set(kept)
+            if passed is not None:
+                fixed[other].add(passed)
+            else:
+                cheap = sorted(c for c in hold if c % 6 < 2 and c not in forbidden[other])
+                if cheap and rng.random() < TALON_PASSED:
+                    x = cheap[rng.randrange(len(cheap))]
+                    hold.discard(x)
+                    fixed[other].add(x)
+            hold = {c for c in hold if c not in forbidden[declarer]}
+            fixed[declarer] |= hold
+        taken = set().union(*fixed.values())
+        unknown = [c for c in range(24) if c not in seen and c not in taken]
+        counts = {s: view.counts[s] - len(fixed[s]) for s in fixed}
         got = None
         if sum(counts.values()) == len(unknown) and min(counts.values()) >= 0:
             got = deal_constrained(rng, unknown, counts, forbidden)
@@ -413,8 +478,17 @@ class StrongThousand:
     :class:`~p2pcards.games.Player`).  Falls back to ``basic`` for tables other than
     three seats."""
 
-    def __init__(self, budget: Budget) -> None:
+    def __init__(
+        self,
+        budget: Budget,
+        talon_aware: bool = True,
+        defender: str = "team",
+        threshold: int = DEFENDER_VALUE,
+    ) -> None:
         self.budget = budget
+        self.threshold = threshold
+        self.talon_aware = talon_aware
+        self.defender = defender
         self._gave: dict[tuple[Any, ...], dict[int, int]] = {}
 
     def __call__(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
@@ -466,7 +540,7 @@ class StrongThousand:
             made = sum(t >= view.barrel_bid for t in takes) / n
             if jump and made >= 0.45:
                 return jump[0]
-        good = [m for m in bids if value(m.amount) >= DEFENDER_VALUE]
+        good = [m for m in bids if value(m.amount) >= self.threshold]
         return min(good, key=lambda m: m.amount) if good else passing
 
     # -- passing two cards --------------------------------------------------------
@@ -514,7 +588,7 @@ class StrongThousand:
         me, declarer = view.seat, view.declarer
         assert declarer is not None
         gave = self._gave.get(self._key(view), {}) if me == declarer else {}
-        deals = sample_deals(view, rng, self.budget.samples, gave)
+        deals = sample_deals(view, rng, self.budget.samples, gave, self.talon_aware)
         trick = [cid(c) for _, c in view.trick]
         trump = -1 if view.trump is None else int(view.trump)
         out = 0
@@ -537,7 +611,8 @@ class StrongThousand:
                     declare_ok=bool(view.trick_no > 1 or declared),
                 )
                 d.play(card, m.declare == "marriage")
-                total += utility(finish(d, self.budget.exact_tricks), me, declarer, view.bid)
+                end = finish(d, self.budget.exact_tricks)
+                total += utility(end, me, declarer, view.bid, self.defender)
             scores.append(total)
         best = max(range(len(cands)), key=lambda i: (scores[i], -i))
         return cands[best]

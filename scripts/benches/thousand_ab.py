@@ -1,0 +1,89 @@
+"""``scripts/bench thousand_ab [--a A] [--b B] [--deals N] [--hands H] [--seed K]``:
+two forms of Thousand's strong bot compared on the same deals (paired).
+
+For each deal (seed K + i) and each seat, the seat is played by form A and then by form
+B, the other two seats by ``basic``, for ``H`` hands (``max_hands``); the figure is the
+seat's score minus the mean of the other two at the end.  Prints one JSON line with the
+mean of (B - A) over the pairs and its 95 % interval (normal, 1.96 standard errors),
+the means of A and B, and how many pairs differed at all.
+
+Forms: ``LEVEL[:flag=value,...]``, e.g. ``hard``, ``hard:talon_aware=0``,
+``hard:defender=own``; ``basic`` is the basic bot.  The flags are the keyword
+arguments of :class:`p2pcards.games.thousand._strong.StrongThousand`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import time
+from typing import Any
+
+from p2pcards.games import LocalDealer, load_game
+from p2pcards.games._dealer import Player
+from p2pcards.games._search import LEVELS
+from p2pcards.games.thousand import GAME
+from p2pcards.games.thousand._strong import StrongThousand
+
+
+def make(form: str) -> Player:
+    """The player of a form (see the module docstring)."""
+    if form == "basic":
+        return GAME.bots["basic"]
+    level, _, rest = form.partition(":")
+    kw: dict[str, Any] = {}
+    for item in filter(None, rest.split(",")):
+        k, _, v = item.partition("=")
+        kw[k] = int(v) if v.lstrip("-").isdigit() else v
+    return StrongThousand(LEVELS[level], **kw)
+
+
+def play(game: Any, seed: int, seat: int, bot: Player) -> float:
+    players = [GAME.bots["basic"]] * 3
+    players[seat] = bot
+    dealer = LocalDealer(game.new_state(), rng=random.Random(seed))
+    scores = dealer.run(players)["scores"]
+    return scores[seat] - (sum(scores) - scores[seat]) / 2
+
+
+def main(argv: list[str]) -> None:
+    p = argparse.ArgumentParser(prog="scripts/bench thousand_ab")
+    p.add_argument("--a", default="hard:talon_aware=0,defender=own")
+    p.add_argument("--b", default="hard")
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--hands", type=int, default=1)
+    p.add_argument("--seed", type=int, default=1)
+    a = p.parse_args(argv)
+    game = load_game("thousand", seats=3, max_hands=a.hands)
+    bot_a, bot_b = make(a.a), make(a.b)
+    diffs, xs, ys = [], [], []
+    t0 = time.perf_counter()
+    for i in range(a.deals):
+        for seat in range(3):
+            x = play(game, a.seed + i, seat, bot_a)
+            y = play(game, a.seed + i, seat, bot_b)
+            xs.append(x)
+            ys.append(y)
+            diffs.append(y - x)
+    n = len(diffs)
+    m = statistics.fmean(diffs)
+    se = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
+    out = {
+        "bench": "thousand_ab",
+        "a": a.a,
+        "b": a.b,
+        "hands": a.hands,
+        "pairs": n,
+        "seed": a.seed,
+        "unit": "score minus the others' mean, B - A (points)",
+        "value": round(m, 1),
+        "ci95": [round(m - 1.96 * se, 1), round(m + 1.96 * se, 1)],
+        "mean_a": round(statistics.fmean(xs), 1),
+        "mean_b": round(statistics.fmean(ys), 1),
+        "differ": sum(d != 0 for d in diffs),
+        "seconds": round(time.perf_counter() - t0, 1),
+    }
+    print(json.dumps(out), flush=True)
