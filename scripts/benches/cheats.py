@@ -18,7 +18,15 @@ caught the cheat later, e.g. at the end-of-hand reveal); ``blamed``: the seat ev
 honest seat names first (None: nobody, as for bytes refused without a valid signature of
 a seat, or not every honest seat the same); ``blamed_by_the_end``: every seat any honest
 seat accused by the end of the run; ``offence``: the first accusation's kind;
-``right_seat``: the seat blamed is the cheater (or nobody, where nobody should be).
+``right_seat``: the seat blamed is the cheater, or nobody where nobody should be: a
+replayed entry (another table's, signed by an honest seat and relayed by the cheater) is
+refused by every honest seat on arrival and never logged, and nobody is accused by the
+end (its signer is honest and the relay signed nothing; protocol/table.md §3,
+"Replays"); for it ``committed_at`` and ``rejected_at`` are the sequence number the
+replayed entry carries and ``detected_at`` the honest log's length when it arrived.
+A planted body counts from the entry its author signed and sent, also when its own
+table refuses to log it (an identity point in its deck: ``committed_at`` is then that
+entry's sequence number, which the honest seats name).
 ``--only NAME`` runs one cheat.  Mental poker version 2 rejects every protocol cheat at
 its own entry (``at_once``), and so the claims about hidden cards that are proven when
 made (a false follow-suit claim, a bid over 120 without a marriage, Sunduchki's false
@@ -31,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -47,9 +56,9 @@ from p2pcards.games.thousand import Bid
 from p2pcards.games.thousand import Play as ThousandPlay
 from p2pcards.mental_poker import card_point, encrypt, reencrypt_proven, shuffle_proven
 from p2pcards.mental_poker._ristretto import G, add, mul, scalar, sub
-from p2pcards.table import Broadcast, CheatDetected, Output, Table
-from p2pcards.transcript import peek_entry, sign_entry
-from tests.table.harness import Harness, force_move
+from p2pcards.table import Broadcast, CheatDetected, Output, Rejected, Table
+from p2pcards.transcript import Entry, peek_entry, sign_entry
+from tests.table.harness import Harness, force_move, make_genesis_bytes, make_seats
 
 CHEAT = 1
 
@@ -62,12 +71,46 @@ class Watch(Harness):
     detected: dict[int, int] = field(default_factory=dict)
     planted: list[tuple[str, Any]] = field(default_factory=list)
     planted_seqs: list[int] = field(default_factory=list)
+    replayed: bytes | None = None  # a replayed entry (it has no author to blame)
+    refused: dict[int, int] = field(default_factory=dict)  # seat -> log length, on arrival
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        for s, t in enumerate(self.tables):
+            t.receive = self._watching(s, t.receive)  # type: ignore[method-assign]
+
+    def _watching(self, seat: int, receive: Callable[..., list[Output]]) -> Any:
+        """``receive`` of seat ``seat``'s table, recording when it refused the replayed
+        entry's bytes on arrival (a :class:`Rejected`, the log unchanged)."""
+
+        def watched(data: bytes, sender: int | None = None) -> list[Output]:
+            n = len(self.tables[seat].log)
+            outs = receive(data, sender)
+            if data == self.replayed and seat not in self.refused:
+                if any(isinstance(o, Rejected) for o in outs):
+                    self.refused[seat] = n
+            return outs
+
+        return watched
 
     def handle(self, seat: int, outs: list[Output]) -> None:
         if seat != self.cheater and seat not in self.detected:
             if any(isinstance(o, CheatDetected) for o in outs):
                 self.detected[seat] = len(self.tables[seat].log)
+        if seat == self.cheater and self.planted:
+            for o in outs:  # the planted body as signed and sent, at its sequence number
+                if isinstance(o, Broadcast) and planted_in(self, peek_entry(o.data)):
+                    self.planted_seqs.append(o.seq)
         super().handle(seat, outs)
+
+
+def _key(kind: str, body: Any) -> tuple[str, str]:
+    return kind, json.dumps(body, default=repr, sort_keys=True)
+
+
+def planted_in(h: Watch, e: Entry) -> bool:
+    """True if ``e`` is the cheater's and carries a planted body."""
+    return e.seat == h.cheater and _key(e.kind, e.body) in {_key(k, b) for k, b in h.planted}
 
 
 def body_cheat(kind: str, fn: Callable[[Table, Any], Any], nth: int = 1) -> Callable[..., Any]:
@@ -289,15 +332,21 @@ def out_of_turn(h: Watch, seat: int, b: Broadcast) -> list[bytes] | None:
     return [b.data, bad]
 
 
-FOREIGN: list[bytes] = []
-
-
 def replay_foreign(h: Watch, seat: int, b: Broadcast) -> list[bytes] | None:
-    if not FOREIGN:
-        other = Harness("akulina", 3, seed=99)
-        other.run()
-        FOREIGN.append([e.raw for e in other.tables[1].log][5])
-    return [b.data, FOREIGN[0]]
+    """Seat 1 relays, beside its first move, an entry honest seat 2 signed at another
+    table of the same players (its accept of that table's genesis: its own identity
+    key, another table id).  Nobody may be blamed: the signer is honest, and the relay
+    signed nothing (protocol/table.md §3, "Replays")."""
+    if b.kind != "move":
+        return None
+    seats = make_seats(h.n, random.Random(h.seed))  # the harness's players, their keys
+    genesis = make_genesis_bytes(h.game, seats, bytes(range(16)), **h.options)
+    other = Table(genesis, seat=2, identity=seats[2][0], sealing_key=seats[2][1],
+                  random_bytes=random.Random(1).randbytes)  # fmt: skip
+    [foreign] = [o.data for o in other.start() if isinstance(o, Broadcast)]
+    assert other.genesis.seats[2].identity == h.tables[2].genesis.seats[2].identity
+    h.replayed = foreign
+    return [b.data, foreign]
 
 
 @dataclass(frozen=True)
@@ -444,18 +493,20 @@ def run_case(case: Case) -> dict[str, Any]:
         if H.planted or H.planted_seqs:
             break
     h = H
-    own = h.tables[CHEAT].log
-    seqs = list(h.planted_seqs)
-    wanted = [(k, json.dumps(b, default=repr, sort_keys=True)) for k, b in h.planted]
-    for e in own:
-        if e.seat == CHEAT and (e.kind, json.dumps(e.body, default=repr, sort_keys=True)) in wanted:
-            seqs.append(e.seq)
+    seqs = list(h.planted_seqs)  # (a planted body's entry, as its author sent it)
     committed = min(seqs) if seqs else None
     firsts = [h.cheats(s)[0] for s in range(h.n) if s != CHEAT and h.cheats(s)]
     blamed = {c.seat for c in firsts}
     rejected = {c.seq for c in firsts}
     honest = [s for s in range(h.n) if s != CHEAT]
     detected = min((h.detected[s] for s in honest if s in h.detected), default=None)
+    if h.replayed is not None and not firsts:
+        # nobody to blame: "rejected" is every honest seat refusing the bytes on arrival,
+        # the entry in no honest log
+        logged = any(h.replayed in {e.raw for e in h.tables[s].log} for s in honest)
+        if set(h.refused) >= set(honest) and not logged:
+            rejected = {peek_entry(h.replayed).seq}
+            detected = min(h.refused.values())
     one_blamed = blamed.pop() if len(blamed) == 1 and len(firsts) == len(honest) else None
     later = sorted({c.seat for s in honest for c in h.cheats(s) if c.seat is not None})
     return {
@@ -467,8 +518,11 @@ def run_case(case: Case) -> dict[str, Any]:
         "rejected_at": rejected.pop() if len(rejected) == 1 else sorted(rejected, key=str) or None,
         "detected_at": detected,
         "blamed": one_blamed,
-        "right_seat": one_blamed == case.expect and (case.expect is not None or not firsts),
-        "at_once": detected is not None and committed is not None and detected <= committed + 1,
+        "right_seat": one_blamed == case.expect
+        and (case.expect is not None or (not later and set(h.refused) >= set(honest))),
+        "at_once": detected is not None
+        and committed is not None
+        and (detected <= committed + 1 or set(h.refused) >= set(honest)),
         "offence": str(firsts[0].offence) if firsts else None,
         "blamed_by_the_end": later,
     }

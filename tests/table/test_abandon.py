@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
+from p2pcards.games.akulina import Discard
 from p2pcards.table import Broadcast, GameOver, HandAbandoned, Rejected, VoteCast, audit_entries
 from p2pcards.transcript import peek_entry
-from tests.table.harness import Harness
+from tests.table.harness import Harness, force_move
 
 
 class Hold:
@@ -221,14 +222,36 @@ def test_withholding_the_end_of_hand_reveal_is_a_forfeit() -> None:
         assert ab.result["losses"] == [0, 1, 0] and ab.result["losers"] == [1]
 
 
-def test_two_seats_withholding_the_reveal_names_the_seat() -> None:
-    hold = held_at_the_end("akulina", 2, 0, seed=9)
-    h = stalled_table("akulina", 2, hold, seed=9)
-    vote(h, 1, 0)
+def test_two_seats_a_false_claim_then_a_stall_names_the_staller_and_proves_no_cheat() -> None:
+    """Akulina, 2 seats (issue 12 item 7; docs/mental_poker.md, "What stalling hides"):
+    seat 1 keeps a pair (a false "no pair", checked only at the end of the hand: in the
+    same run without the stall it is caught at entry 20 once its last cards open at 28),
+    then withholds that open.  Its cards stay closed, so no cheat can be proven; the hand
+    ends with no result, naming seat 1 as the seat that stopped, in the table's output and
+    in the audit."""
+    done: list[int] = []
+
+    def keep_a_pair(h: Harness, seat: int, t: Any, legal: list[Any]) -> Any:
+        if seat == 1 and not done and t.engine.phase == "discard" and legal[0].positions:
+            done.append(t.next_seq)
+            force_move(h, seat, t, Discard(seat, (), ()))
+            return None
+        return h.bot(t.view(), legal, h.bot_rngs[seat])
+
+    hold = Hold(1, kind="open", after=2)  # its third open: the last cards of its hand
+    h = Harness("akulina", 2, seed=5, tamper=hold, decide=keep_a_pair)
     h.run()
-    ab = ended(h, 1)
-    assert (ab.seat, ab.result) == (0, None)
-    assert audit_entries(h.logs()[1]).verdict == "abandoned"
+    assert done == [20] and hold.holding and h.tables[0].awaited() == (1,)
+    assert len(h.tables[0].log) == 27 and h.cheats(0) == []  # (27-28: the round of opens)
+    vote(h, 0, 1)
+    h.run()
+    ab = ended(h, 0)
+    assert (ab.seat, ab.hand, ab.reason, ab.result) == (1, 1, "stall", None)
+    assert h.cheats(0) == [] and h.tables[0].result is None
+    report = audit_entries(h.logs()[0])
+    assert report.verdict == "abandoned" and report.cheats == [] and report.result is None
+    why = "hand 1 was abandoned by the other seats: seat1 stopped responding (entry 27)"
+    assert report.waiting == why
 
 
 def test_abandon_needs_the_table_to_wait_for_that_seat() -> None:

@@ -24,7 +24,15 @@ from p2pcards.mental_poker import (
     shuffle_proven,
 )
 from p2pcards.mental_poker._ristretto import G, add, mul, scalar, sub
-from p2pcards.table import Broadcast, Offence, Rejected, Step, Table, audit_entries
+from p2pcards.table import (
+    Broadcast,
+    CheatDetected,
+    Offence,
+    Rejected,
+    Step,
+    Table,
+    audit_entries,
+)
 from p2pcards.transcript import BadGenesis, peek_entry, sign_entry
 from tests.table.harness import Harness, force_move, make_genesis_bytes, make_seats
 
@@ -439,34 +447,75 @@ def test_an_entry_signed_by_a_stranger_is_rejected_and_the_game_goes_on() -> Non
         assert rej and rej[0].seat == 2 and "signature" in rej[0].reason
 
 
-def test_an_entry_replayed_from_another_table_is_rejected() -> None:
-    """Seat 1's accept of another table of the same players (its own key, another table
-    id) sent into this one: rejected, nobody blamed, the game goes on."""
+def test_entries_replayed_from_another_table_and_another_hand_blame_nobody() -> None:
+    """A relay replays what honest seats signed elsewhere (protocol/table.md §3,
+    "Replays"): seat 1 sends, beside its first move, seat 2's accept of another table of
+    the same players (seat 2's own identity key, another table id), and in hand 2 every
+    entry seat 0 signed in hand 1.  Every honest seat refuses the foreign entry on arrival
+    (the seat it names is its signer, which is not accused) and drops the old ones as
+    copies; nobody is blamed, both hands are verified and the logs are identical."""
     import random
 
-    seats = make_seats(3, random.Random(15))
+    seed = 30
+    seats = make_seats(3, random.Random(seed))  # the harness's players
     other = Table(
-        make_genesis_bytes("akulina", seats, bytes(range(16))),
-        seat=CHEAT, identity=seats[CHEAT][0], sealing_key=seats[CHEAT][1],
+        make_genesis_bytes("thousand", seats, bytes(range(16)), max_hands=2),
+        seat=2, identity=seats[2][0], sealing_key=seats[2][1],
         random_bytes=random.Random(1).randbytes,
     )  # fmt: skip
     [foreign] = [o.data for o in other.start() if isinstance(o, Broadcast)]
-    done = {"n": 0}
+    sent: dict[str, list[bytes]] = {}
 
     def replay(h: Harness, seat: int, b: Broadcast) -> list[bytes]:
-        if seat != CHEAT or done["n"]:
+        hand = peek_entry(b.data).hand
+        if seat != CHEAT or b.kind != "move" or str(hand) in sent:
             return [b.data]
-        done["n"] = 1
-        return [b.data, foreign]
+        if hand == 1:
+            sent["1"] = [foreign]
+        else:
+            sent[str(hand)] = [e.raw for e in h.tables[CHEAT].log if e.hand == 1 and e.seat == 0]
+        return [b.data, *sent[str(hand)]]
 
-    h = Harness("akulina", 3, seed=15, tamper=replay)
-    assert h.tables[CHEAT].genesis.seats[CHEAT].identity == other.genesis.seats[CHEAT].identity
-    h.run()
-    assert all(t.result is not None for t in h.tables)
+    h = Harness("thousand", 3, seed=seed, tamper=replay, options={"max_hands": 2})
+    assert h.tables[2].genesis.seats[2].identity == other.genesis.seats[2].identity
+    refused: dict[int, list[Rejected]] = {}
     for s in honest(3):
-        assert h.cheats(s) == []
-        rej = [o for o in h.outputs[s] if isinstance(o, Rejected)]
-        assert rej and rej[0].seat == CHEAT and "table" in rej[0].reason, rej
+        t, receive = h.tables[s], h.tables[s].receive
+
+        def watched(data: bytes, sender: int | None = None, s: int = s, r: Any = receive) -> Any:
+            outs = r(data, sender)
+            if data == foreign:
+                refused.setdefault(s, []).extend(o for o in outs if isinstance(o, Rejected))
+            return outs
+
+        t.receive = watched  # type: ignore[method-assign]
+    h.run()
+    assert len(sent["2"]) > 10  # seat 0's hand-1 entries, re-sent in hand 2
+    assert all(h.cheats(s) == [] for s in range(3))
+    assert all(t.verified == [1, 2] and t.result is not None for t in h.tables)
+    logs = h.logs()
+    assert logs[0] == logs[1] == logs[2] and foreign not in logs[0]
+    for s in honest(3):
+        assert refused[s] and refused[s][0].seat == 2, refused
+        assert "table" in refused[s][0].reason, refused[s][0]
+
+
+def test_a_replay_names_the_peer_that_delivered_it_not_its_signer() -> None:
+    """``Table.receive(data, sender)``: an entry of another table is refused, naming the
+    seat it claims (its signer, not accused) and the peer that delivered it."""
+    import random
+
+    seats = make_seats(3, random.Random(7))
+    here, there = (make_genesis_bytes("akulina", seats, bytes([i]) * 16) for i in (1, 2))
+    other = Table(there, seat=2, identity=seats[2][0], sealing_key=seats[2][1],
+                  random_bytes=random.Random(1).randbytes)  # fmt: skip
+    [foreign] = [o.data for o in other.start() if isinstance(o, Broadcast)]
+    t = Table(here, seat=0, identity=seats[0][0], sealing_key=seats[0][1],
+              random_bytes=random.Random(2).randbytes)  # fmt: skip
+    t.start()
+    outs = t.receive(foreign, sender=1)
+    assert [(o.seat, o.sender) for o in outs if isinstance(o, Rejected)] == [(2, 1)]
+    assert not any(isinstance(o, CheatDetected) for o in outs) and len(t.log) == 1
 
 
 def test_acting_out_of_turn_is_blamed() -> None:
