@@ -5,9 +5,11 @@ cli (I/O).  Nothing below imports anything above.
 """
 
 __version__ = "0.1.0"
-PROTOCOL_VERSION = 4
+PROTOCOL_VERSION = 5
 """Version of the p2pcards protocol as a whole, the one source for every layer that
 carries it: the network handshake and discovery, every transcript entry and the genesis.
 2: Noise channels; 3: the table on mental poker version 2 (every step proven; entry kinds
-of protocol/table.md).  Peers and logs of another version are refused.  (The mental-poker
+of protocol/table.md); 4: claims proven with inequality leaves; 5: the entry after a
+round names the round link of all its contributions (protocol/transcript.md §4).  Peers and
+logs of another version are refused.  (The mental-poker
 hash domain has its own version, :data:`p2pcards.mental_poker.MENTAL_POKER_VERSION`.)"""

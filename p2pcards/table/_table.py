@@ -115,8 +115,9 @@ class Table:
     byte-identical entries from them (so a restarted seat never equivocates), and
     re-sends a move it had decided.  ``proof_cache``: a dict shared by tables of one
     process (tests, simulations) so an entry's proofs are checked once for all of them:
-    the key is the entry's exact bytes, which bind the chain before it but not the other
-    contributions of a round before it (share it only between tables holding one log).
+    the key is the entry's exact bytes, which bind the chain before it (every contribution
+    of the rounds before it) but not the other contributions of its own round (share it
+    only between tables holding one log).
 
     The protocol steps are objects (:mod:`p2pcards.table._steps`): the table runs the
     loop, holds entries that arrived early (:class:`~p2pcards.transcript.Pending`,
@@ -538,10 +539,11 @@ class Table:
         """Send other seats' entries on to every other seat, each once: the entries this
         seat keeps as evidence, and the contributions of each round it completes, before
         anything it builds on them (protocol/table.md §3, "Evidence" and "Forks").  A
-        round's contributions are not chained to one another, so a seat that got another
-        version of one of them sees no fork until a copy of this one reaches it: sent
-        ahead of this seat's next entry on the same link, it arrives first, and the
-        equivocation is found instead of a failing proof blamed on this seat."""
+        seat that got another version of one of them sees that this seat's next entry
+        was built on another round (its ``prev`` is the round link of every
+        contribution) and waits; sent ahead of that entry on the same link, the copy
+        reaches it even when a relay brought the entry first, and the two versions meet
+        and name the equivocator."""
         if self.me is None:
             return
         for e in entries:
@@ -551,14 +553,19 @@ class Table:
 
     def _off_fork(self, entry: LogEntry, anchor: Head) -> bool:
         """True (and ``entry`` dropped) when ``entry``, validly signed and due now, was
-        signed on another version of the log: its ``prev`` is not ``anchor`` (the entry
-        this log holds before it) nor any entry of this log.  That is no proof against
-        its signer, who may be honest and have been sent another version of an earlier
-        entry by a seat that equivocated; so it is :class:`Rejected`, not an accusation,
-        and the equivocating seat is blamed when the two versions of its entry meet.  A
-        ``prev`` that names an entry of this log in the wrong place is another matter:
-        that history is common to every version, so the checks that follow blame it."""
-        if entry.prev == anchor.hash or any(e.hash == entry.prev for e in self.log):
+        signed on another version of the log: its ``prev`` is not ``anchor``'s link (of the
+        entry this log holds before it) nor the hash or link of any entry of this log.
+        That is no proof against its signer, who may be honest and have been sent another
+        version of an earlier entry by a seat that equivocated; so it is
+        :class:`Rejected`, not an accusation, and the equivocating seat is blamed when
+        the two versions of its entry meet.  After a round the link commits to every
+        contribution (protocol/transcript.md §4), so an entry built on another version of
+        any of them is caught here, whichever path brought it first; its author passed
+        that version on ahead of it on its own link (:meth:`_pass_on`), so the version
+        reaches this seat too.  A ``prev`` that names an entry of this log in the wrong
+        place is another matter: that history is common to every version, so the checks
+        that follow blame it."""
+        if entry.prev == anchor.hash or self.log.knows(entry.prev):
             return False
         why = (
             f"entry {entry.seq} follows another version of entry {anchor.seq} than this "

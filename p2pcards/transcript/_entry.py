@@ -8,7 +8,10 @@ Three layers of msgpack, so that the signature is checked before the body is dec
     body     = plain data (msgpack)
 
 ``signature`` is Ed25519 over ``ENTRY_DOMAIN + unsigned``; an entry's hash is
-SHA-256 of ``signed`` (all of it).  Every layer is accepted only in its one canonical
+SHA-256 of ``signed`` (all of it).  ``prev`` is the *link* of the entry before: its hash,
+or, when that entry ends a run of two or more contributions of one round, the
+:func:`round_link` of all of them (so the entry after a round commits to every
+contribution of it).  Every layer is accepted only in its one canonical
 encoding (what :func:`sign_entry` writes): re-encoding the decoded parts must give the
 same bytes, so a relay cannot re-encode a signed entry into other bytes that verify.
 """
@@ -39,6 +42,8 @@ from p2pcards.transcript._errors import (
 
 ENTRY_DOMAIN = b"p2pcards/v1/transcript/entry\x00"
 """Prefix of the signed message: a signature is over ``ENTRY_DOMAIN + unsigned``."""
+ROUND_DOMAIN = b"p2pcards/v1/transcript/round\x00"
+"""Prefix of a round link: ``SHA-256(ROUND_DOMAIN || H(c_0) || ... || H(c_k-1))``."""
 TABLE_ID_LEN = 16
 HASH_LEN = 32
 SIGNATURE_LEN = 64
@@ -56,7 +61,9 @@ the key or ``None`` for a seat that does not exist."""
 
 
 class Head(NamedTuple):
-    """The last entry of a log: its sequence number and its hash (32 bytes)."""
+    """The last entry of a log: its sequence number and its link (32 bytes), the ``prev``
+    an entry that follows it must carry: the entry's hash, or the :func:`round_link` of
+    the run of round contributions it ends (``Log.head``)."""
 
     seq: int
     hash: bytes
@@ -102,6 +109,14 @@ class Entry:
 def entry_hash(raw: bytes) -> bytes:
     """SHA-256 of an entry's full signed bytes (32 bytes)."""
     return hashlib.sha256(raw).digest()
+
+
+def round_link(hashes: list[bytes]) -> bytes:
+    """The link of a run of ``k >= 2`` contributions of one round (their hashes, 32 bytes
+    each, in log order): ``SHA-256(ROUND_DOMAIN || H(c_0) || ... || H(c_k-1))``, 32
+    bytes.  The entry after the run names it as ``prev``, so that entry commits to every
+    contribution (``protocol/transcript.md`` §4).  A single entry's link is its hash."""
+    return hashlib.sha256(ROUND_DOMAIN + b"".join(hashes)).digest()
 
 
 def sign_entry(
@@ -264,7 +279,8 @@ def verify_entry(
 
     ``table``/``hand`` (when given) must match.  ``follows`` (when given) is the entry
     this one must come right after: the sequence number must be ``follows.seq + 1`` and
-    the chain rule of :func:`check_follows` must hold.
+    the chain rule of :func:`check_follows` must hold (``follows`` taken as a single entry,
+    whose link is its hash; after a run of round contributions use ``Log.append``).
 
     Returns the :class:`Entry`.  Raises :class:`MalformedEntry`, :class:`UnknownSeat`,
     :class:`BadSignature`, :class:`WrongTable`, :class:`WrongHand`,
@@ -283,11 +299,14 @@ def verify_entry(
     return entry
 
 
-def check_follows(before: Entry, entry: Entry) -> None:
+def check_follows(before: Entry, entry: Entry, link: bytes | None = None) -> None:
     """Check that ``entry`` may come right after ``before`` in a log.
 
-    Sequence: ``entry.seq == before.seq + 1``.  Chain: either ``entry.prev ==
-    before.hash`` (it follows), or ``entry.prev == before.prev`` with ``before`` not the
+    ``link`` is ``before``'s link (``Log.head.hash``): the :func:`round_link` of the run of
+    round contributions ``before`` ends; ``None`` means ``before.hash``, right when
+    ``before`` is a single entry (no round sibling before it).
+    Sequence: ``entry.seq == before.seq + 1``.  Chain: either ``entry.prev == link``
+    (it follows), or ``entry.prev == before.prev`` with ``before`` not the
     genesis, the same hand and kind, and ``entry.seat > before.seat`` (it is a later
     contribution of the same round, ordered by seat).  Hands never go backwards.
     Raises :class:`SequenceGap`, :class:`WrongSequence`, :class:`WrongTable`,
@@ -300,7 +319,7 @@ def check_follows(before: Entry, entry: Entry) -> None:
         raise WrongTable(seat, before.table, entry.table)
     if entry.hand < before.hand:
         raise WrongHand(seat, before.hand, entry.hand)
-    if entry.prev == before.hash:
+    if entry.prev == (before.hash if link is None else link):
         return
     if entry.prev == before.prev and before.seq > 0:
         if entry.hand != before.hand or entry.kind != before.kind:

@@ -7,7 +7,14 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
-from p2pcards.transcript._entry import Entry, Head, check_follows, sign_entry, verify_entry
+from p2pcards.transcript._entry import (
+    Entry,
+    Head,
+    check_follows,
+    round_link,
+    sign_entry,
+    verify_entry,
+)
 from p2pcards.transcript._equivocation import Equivocation
 from p2pcards.transcript._errors import (
     BadGenesis,
@@ -41,6 +48,7 @@ class Log:
         self.table: bytes = entry.table
         self.keys: dict[int, Ed25519PublicKey] = self.genesis.keys()
         self._entries: list[Entry] = [entry]
+        self._links: list[bytes] = [entry.hash]  # each entry's link (what follows names)
         self.equivocations: list[Equivocation] = []
         """Every equivocation seen, in the order found (both entries kept)."""
 
@@ -68,8 +76,19 @@ class Log:
 
     @property
     def head(self) -> Head:
-        """(sequence number, hash) of the last entry."""
-        return self._entries[-1].head
+        """(sequence number, link) of the last entry: the link is the ``prev`` that an
+        entry following it carries, the entry's hash or, when it ends a run of two or
+        more contributions of a round, their :func:`~p2pcards.transcript.round_link`."""
+        return Head(len(self._entries) - 1, self._links[-1])
+
+    def link(self, seq: int) -> bytes:
+        """The link of entry ``seq`` (see :attr:`head`)."""
+        return self._links[seq]
+
+    def knows(self, prev: bytes) -> bool:
+        """True when ``prev`` is the hash or the link of an entry of this log (an entry
+        naming it was signed on this log's history, in whatever place)."""
+        return prev in self._links or any(e.hash == prev for e in self._entries)
 
     @property
     def last(self) -> Entry:
@@ -170,8 +189,17 @@ class Log:
             check_accept(entry, self._entries[0])
         elif entry.kind == ACCEPT_KIND:
             raise OutOfTurn(entry.seat, entry.seq, "the genesis is already accepted")
-        check_follows(self.last, entry)
+        last = self.last
+        check_follows(last, entry, self._links[-1])
+        if entry.prev == self._links[-1]:
+            link = entry.hash
+        else:  # a later contribution of a round: the link commits to the whole run
+            first = len(self._entries) - 1
+            while first > 1 and self._entries[first - 1].prev == entry.prev:
+                first -= 1
+            link = round_link([e.hash for e in self._entries[first:]] + [entry.hash])
         self._entries.append(entry)
+        self._links.append(link)
         return entry
 
     def append_round(self, rnd: Round) -> list[Entry]:

@@ -1,12 +1,14 @@
 """Rounds: contributions that several seats make at once, put in seat order.
 
 When the table asks several seats for something at the same moment (seat keys,
-decryption shares, the end-of-hand showdown, votes, the accepts of a genesis), it opens a round on
-the current head (the *anchor*).  Each participating seat signs its contribution with
-``prev = anchor.hash`` and the sequence number ``anchor.seq + 1 + i`` where ``i`` is
-its rank among the participants sorted by seat.  Contributions are collected in
-whatever order they arrive (duplicates ignored) and appended in seat order, so every
-honest peer holds the same bytes (``protocol/transcript.md``, "Rounds").
+decryption shares, the end-of-hand showdown, votes, the accepts of a genesis), it opens a
+round on the current head (the *anchor*).  Each participating seat signs its contribution
+with ``prev = anchor.hash`` (the head's link: ``Log.head``) and the sequence number
+``anchor.seq + 1 + i`` where ``i`` is its rank among the participants sorted by seat.
+Contributions are collected in whatever order they arrive (duplicates ignored) and
+appended in seat order, so every honest peer holds the same bytes
+(``protocol/transcript.md``, "Rounds"); the entry after them names their
+:func:`~p2pcards.transcript.round_link`.
 """
 
 from __future__ import annotations

@@ -43,11 +43,11 @@ def test_vector_read_back_with_the_documented_checks() -> None:
     v = {k: bytes.fromhex(x) if isinstance(x, str) and k != "protocol_name" else x
          for k, x in VECTOR.items()}  # fmt: skip
     table = v["table_id"]
-    assert v["prologue"] == msgpack.packb(["p2pcards-net", 4, table])
+    assert v["prologue"] == msgpack.packb(["p2pcards-net", 5, table])
     for side, role in (("initiator", "initiator"), ("responder", "responder")):
         s = VECTOR[side]
         static = bytes.fromhex(s["static_public"])
-        signed = msgpack.packb(["p2pcards-net-static", 4, table, role, static])
+        signed = msgpack.packb(["p2pcards-net-static", 5, table, role, static])
         assert signed.hex() == s["signed"]
         proof = _noise.verify_payload(bytes.fromhex(s["payload"]), table, role, static)
         assert proof == _noise.PeerProof(bytes.fromhex(s["identity"]), s["listen_port"],

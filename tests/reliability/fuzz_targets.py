@@ -67,6 +67,7 @@ from p2pcards.transcript import (
     Log,
     MalformedEntry,
     TranscriptError,
+    check_follows,
     peek_entry,
     sign_entry,
     verify_entry,
@@ -854,7 +855,8 @@ class TableFuzzer:
         pub = {i: k.public_key() for i, k in enumerate(self.keys)}
         for i in range(max(start, 1), len(t.log)):
             try:
-                verify_entry(t.log[i].raw, pub, table=t.table_id, follows=t.log[i - 1])
+                e = verify_entry(t.log[i].raw, pub, table=t.table_id)
+                check_follows(t.log[i - 1], e, t.log.link(i - 1))  # (after a round: its link)
             except TranscriptError as e:
                 raise Crash(f"the table appended an entry that does not chain: {e}") from e
 

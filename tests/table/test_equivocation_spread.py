@@ -3,16 +3,18 @@ failing one for another) and sends one to each honest seat.  Every honest seat m
 the cheater and none may blame an honest seat (protocol/table.md §3, "Evidence" and
 "Forks").
 
-The transcript does not chain the contributions of a round to one another, so a seat that
-holds one version sees nothing wrong; the log gossip brings the other version to one of
-the two seats only (each pumps what it appends to peers that have not said they hold it),
-and the peer layer sends a seat's own next entry directly, ahead of that pump.  So before,
-an honest seat checked the next honest entry against the version it held (a shuffle under
-a deck key that differs by the forked seat key, a turn built on the other version) and
-blamed its honest author, or never named the cheater and would have voted the seat that
-stopped out.  Now a seat passes on what it keeps as evidence and the contributions of each
-round it completes, ahead of its own next entry, and a turn built on another version of
-the entry before it is proof of a fork, not of a cheat by its author.
+Until protocol version 5 the transcript did not chain the contributions of a round to one
+another, so a seat that held one version saw nothing wrong; the log gossip brings the
+other version to one of the two seats only (each pumps what it appends to peers that have
+not said they hold it), and the peer layer sends a seat's own next entry directly, ahead
+of that pump.  So before, an honest seat checked the next honest entry against the
+version it held (a shuffle under a deck key that differs by the forked seat key, a turn
+built on the other version) and blamed its honest author, or never named the cheater and
+would have voted the seat that stopped out.  Now a seat passes on what it keeps as
+evidence and the contributions of each round it completes, ahead of its own next entry;
+the entry after a round names the link of all its contributions, and an entry built on
+another version of the entries before it is proof of a fork, not of a cheat by its author
+(a cheater relaying it ahead of those copies: ``tests/table/test_forks.py``).
 
 The network here is the peer layer's, in order per link (TCP): ``Net`` below.  Proof
 caches are not shared, as between separate processes.

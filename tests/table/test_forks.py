@@ -12,9 +12,12 @@ equivocating seat, once the two versions of entry N meet.  Found by the table fu
 
 from __future__ import annotations
 
-from p2pcards.table import CheatDetected, Offence, Rejected, Table
+from typing import Any
+
+from p2pcards.table import Broadcast, CheatDetected, Offence, Rejected, Table
 from p2pcards.transcript import peek_entry, sign_entry
 from tests.table.harness import Harness
+from tests.table.test_equivocation_spread import CHEAT, Net, forked_key
 
 
 def test_a_move_signed_twice_gets_only_its_author_blamed() -> None:
@@ -57,3 +60,70 @@ def test_a_move_signed_twice_gets_only_its_author_blamed() -> None:
     assert [(c.seat, c.seq, c.offence) for c in cheats] == [
         (draw.seat, draw.seq, Offence.EQUIVOCATION)
     ]
+
+
+class RelayFirst(Net):
+    """The links of :class:`~tests.table.test_equivocation_spread.Net`, except that one
+    link is slow: it delivers only when every other link is empty, and the others deliver
+    in a fixed order.  The cheater's log gossip sends its forked version too (``fork``
+    applies to what it pumps).  A cheater that relays entries on the other path is then
+    faster than the honest author's own copies."""
+
+    def __init__(self, h: Harness, fork: Any, slow: tuple[int, int]) -> None:
+        super().__init__(h, fork, seed=0)
+        self.slow = slow
+
+    def send(self, seat: int, outs: list[Any]) -> None:
+        super().send(seat, outs)
+        for r in range(self.h.n):  # what the cheater's gossip pumps is forked as well
+            if r != seat:
+                q = self.links[seat, r]
+                for i, (pumped, seq, data) in enumerate(q):
+                    if pumped:
+                        kind = peek_entry(data).kind
+                        q[i] = (True, seq, self.fork(seat, r, Broadcast(data, seq, kind)))
+
+    def run(self, steps: int = 20_000) -> None:
+        for s, t in enumerate(self.h.tables):
+            self.send(s, t.start())
+        for _ in range(steps):
+            busy = [k for k, q in self.links.items() if q]
+            if not busy:
+                return
+            fast = [k for k in busy if k != self.slow]
+            s, r = min(fast) if fast else self.slow
+            pumped, seq, data = self.links[s, r].popleft()
+            if pumped:
+                self.heads[r, s] = max(self.heads[r, s], seq)
+            self.send(r, self.h.tables[r].receive(data))
+        raise AssertionError("the network did not quiet down")
+
+
+def test_an_entry_relayed_ahead_of_the_contribution_it_was_built_on() -> None:
+    """Seat 1 sends its seat key to seat 0 and another valid key to seat 2, and relays
+    seat 0's first shuffle (made under the deck key of the first version) to seat 2
+    before seat 0's own copy of that key arrives there (the link 0 -> 2 is slow).  Seat 2,
+    which completed the key round with the second version, must not blame seat 0 for a
+    shuffle that fails under its deck key: the shuffle's ``prev`` commits to every
+    contribution of the round, so seat 2 sees it was built on another version of the
+    round, drops it, and names seat 1 once the first version reaches it."""
+    h = Harness("thousand", 3, seed=5, duplicate=0)  # (24 cards: cheap shuffles)
+    RelayFirst(h, forked_key(h), slow=(0, 2)).run()
+    key_seq = 4  # genesis, two accepts, seat 0's key, seat 1's key
+    for s in (0, 2):
+        cheats = h.cheats(s)
+        assert cheats, f"seat {s} never named the cheater"
+        assert [(c.seat, c.seq, c.offence) for c in cheats[:1]] == [
+            (CHEAT, key_seq, Offence.EQUIVOCATION)
+        ], cheats
+        assert all(c.seat == CHEAT for c in cheats), cheats  # seat 0 is never blamed
+        assert h.tables[s].halted
+    # seat 2 dropped seat 0's shuffle, relayed ahead, as built on another round (until
+    # protocol version 4 it blamed seat 0: "shuffle 6", the proof failing under its key)
+    shuffle_seq = key_seq + 2
+    dropped = [o for o in h.outputs[2] if isinstance(o, Rejected) and o.seat == 0]
+    assert dropped and all(f"follows another version of entry {shuffle_seq - 1}" in o.reason
+                           for o in dropped), dropped  # fmt: skip
+    # both versions of seat 1's key are kept as evidence at seat 2 (it held the second)
+    kept = {peek_entry(raw).seq for raw in h.evidence(2)}
+    assert key_seq in kept

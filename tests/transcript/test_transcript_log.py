@@ -21,6 +21,7 @@ from p2pcards.transcript import (
     WrongHand,
     WrongSequence,
     WrongTable,
+    round_link,
     round_seqs,
     sign_entry,
 )
@@ -344,3 +345,26 @@ def test_replay_rebuilds_a_log_and_stops_at_the_first_bad_entry() -> None:
     assert err.value.got == 7
     with pytest.raises(BadGenesis):
         Log.replay([])
+
+
+def test_the_entry_after_a_round_names_the_link_of_every_contribution() -> None:
+    """protocol/transcript.md §4: after a round of two or more contributions the next
+    entry's ``prev`` is the round link of all of them, not the last one's hash (which
+    would let a seat holding another version of an earlier contribution take it)."""
+    log, _ = started_log(3)
+    rnd = log.open_round([0, 1, 2], "keys", hand=1)
+    for s in (2, 0, 1):
+        rnd.offer(rnd.sign(identity(s), s, [s]))
+    got = log.append_round(rnd)
+    link = round_link([e.hash for e in got])
+    assert log.head == (got[-1].seq, link) and log.link(got[0].seq) == got[0].hash
+    assert log.knows(link) and log.knows(got[1].hash) and not log.knows(b"\x02" * 32)
+    stale = sign_entry(
+        identity(0), table=log.table, hand=1, seq=log.head.seq + 1, prev=got[-1].hash,
+        seat=0, kind="move", body=None,
+    )  # fmt: skip
+    with pytest.raises(BrokenChain) as err:
+        log.append(stale)
+    assert (err.value.seat, err.value.seq) == (0, stale.seq)
+    turn = log.append(log.sign_next(identity(0), 0, "move", None, hand=1))
+    assert turn is not None and turn.prev == link and log.head.hash == turn.hash

@@ -44,7 +44,7 @@ def test_entries_from_the_raw_bytes() -> None:
         assert unsigned.hex() == e["unsigned"] and sig.hex() == e["signature"]
         header = msgpack.unpackb(unsigned)
         assert header == [
-            4,  # protocol/transcript.md: protocol version 4
+            5,  # protocol/transcript.md: protocol version 5
             bytes.fromhex(e["table"]),
             e["hand"],
             e["seq"],
@@ -57,7 +57,16 @@ def test_entries_from_the_raw_bytes() -> None:
         assert hashlib.sha256(signed).hexdigest() == e["hash"]
         assert verify_entry(signed, pub).hash.hex() == e["hash"]
     h = [e["hash"] for e in v["entries"]]
-    assert [e["prev"] for e in v["entries"]] == ["00" * 32, h[0], h[0], h[2], h[3], h[3]]
+
+    def round_link(*hashes: str) -> str:  # protocol/transcript.md §4, from the text
+        return hashlib.sha256(
+            b"p2pcards/v1/transcript/round\x00" + b"".join(bytes.fromhex(x) for x in hashes)
+        ).hexdigest()
+
+    # the move after the round of accepts names the round link of both accepts
+    accepts = round_link(h[1], h[2])
+    assert [e["prev"] for e in v["entries"]] == ["00" * 32, h[0], h[0], accepts, h[3], h[3]]
+    assert v["round_links"] == [accepts, round_link(h[4], h[5])]
     assert [(e["seq"], e["seat"]) for e in v["entries"]] == [
         (0, 0),
         (1, 1),
@@ -69,7 +78,7 @@ def test_entries_from_the_raw_bytes() -> None:
     log = Log(bytes.fromhex(v["entries"][0]["signed"]))
     for e in v["entries"][1:]:
         log.append(bytes.fromhex(e["signed"]))
-    assert log.head.hash.hex() == v["entries"][-1]["hash"]
+    assert log.head.hash.hex() == round_link(h[4], h[5])  # what the next entry names
 
 
 def test_logfile_vector() -> None:

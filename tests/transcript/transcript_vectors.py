@@ -21,6 +21,7 @@ from p2pcards.transcript import (
     encode_log,
     make_accept,
     make_genesis,
+    round_link,
     sign_entry,
 )
 from tests.transcript._transcript_helpers import TABLE, genesis_of, identity, sealing, seed
@@ -83,11 +84,18 @@ def build() -> dict[str, Any]:
         "description": (
             "Entries of a 3-seat table, in log order (protocol/transcript.md). Keys: the "
             "Ed25519 seeds and X25519 secrets are SHA-256 of 'identity N' / 'sealing N'. "
-            "signature = Ed25519(seed, domain || unsigned); hash = SHA-256(signed)."
+            "signature = Ed25519(seed, domain || unsigned); hash = SHA-256(signed). "
+            "round_links: the link of the accepts (the move's prev) and of the keys round "
+            "(the prev of the entry after it): SHA-256('p2pcards/v1/transcript/round' || "
+            "0x00 || the contributions' hashes in log order)."
         ),
         "domain": ENTRY_DOMAIN.hex(),
         "keys": keys,
         "entries": [_entry(n, e) for n, e in named],
+        "round_links": [
+            round_link([a.hash for a in accepts]).hex(),
+            round_link([e.hash for e in round_entries]).hex(),
+        ],
     }
 
     records = [(RecordType.ENTRY, e.raw) for _n, e in named[:2]]
