@@ -435,6 +435,12 @@ class Session:
 
     async def _receiver(self) -> None:
         assert self.mesh is not None
+        # the links made before the table started (the lobby's, on the same mesh) sent
+        # their PeerConnected to the lobby: without these the seats stay "lost"
+        for pid in self.mesh.connected():
+            s = self.seat_of(pid)
+            if s is not None and s != self.seat:
+                self._emit(PeerBack(s, self.names[s], again=False))
         async for ev in self.mesh.events:
             if isinstance(ev, net.DirectReceived):
                 self.receive_direct(ev.data, ev.peer_id)

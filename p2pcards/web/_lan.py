@@ -123,7 +123,8 @@ class ControllerSource:
         names = self.controller.snapshot().names
         item: HistoryItem | None = None
         if isinstance(ev, MoveMade):
-            item = HistoryItem(move=ev.move, before=self._last_view)
+            # the view the move was made in (a resume replays every move at once)
+            item = HistoryItem(move=ev.move, before=ev.before)
         elif isinstance(ev, YourCards):
             item = HistoryItem(received=tuple(c.code for c in ev.cards))
         elif isinstance(ev, HandVerified):

@@ -42,8 +42,15 @@ async def test_four_peers_play_akulina_over_loopback(tmp_path: Path) -> None:
                 for i in (1, 2, 3):
                     n.start_soon(joiner, i)
                 session = await lobby.started()
+                # the joiners connected in the lobby, on the same mesh: the table shows
+                # them connected (not "connection lost, reconnecting…" until a reconnect)
+                with trio.move_on_after(10):
+                    while not all(session.controller.snapshot().connected):
+                        await trio.sleep(0.01)
+                connected_at_start = session.controller.snapshot().connected
                 results[0] = await play_bot(session, "basic", random.Random(0))
                 logs[0] = session.log_path
+    assert connected_at_start == (True, True, True, True)
     assert len(results) == 4 and all(r == results[0] for r in results.values())
     assert isinstance(results[0], dict) and results[0]["loser"] in range(4)
     files = [Path(logs[i]).read_bytes() for i in range(4)]

@@ -82,6 +82,9 @@ class QuietMesh:
     async def send_direct(self, peer_id: bytes, data: bytes) -> None:
         self.sent.append(data)
 
+    def connected(self) -> list[bytes]:
+        return []
+
     def announce(self) -> None:
         pass
 
