@@ -40,7 +40,8 @@ def question(check: PlayerCheck, lang: str) -> str:
         return tr(
             lang,
             "{name} [{fingerprint}]{known} asks for a seat: compare the fingerprint with "
-            "theirs. Let them in? [y/N] ",
+            "the one their p2pcards shows (a bot prints its own where it was started). Let "
+            "them in? [y/N] ",
             name=check.name,
             fingerprint=check.fingerprint,
             known=known,
@@ -48,7 +49,8 @@ def question(check: PlayerCheck, lang: str) -> str:
     return tr(
         lang,
         "the host {name} [{fingerprint}]{known} is new to you: compare the fingerprint with "
-        "the host's screen. Sit at this table? [y/N] ",
+        "the one the host's p2pcards shows (a bot host prints its own where it was "
+        "started). Sit at this table? [y/N] ",
         name=check.name,
         fingerprint=check.fingerprint,
         known=known,

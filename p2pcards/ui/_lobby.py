@@ -90,7 +90,7 @@ def _trust_error_text(kind: str, p: dict[str, Any], t: Texts) -> str:
     if kind == "not confirmed":
         return t(
             "the host {name} [{fingerprint}] was not confirmed: not joined (compare the "
-            "fingerprint with the host's screen and answer y, or pass --yes)",
+            "fingerprint with the one the host's p2pcards shows and answer y, or pass --yes)",
             name=name,
             fingerprint=fp,
         )

@@ -216,14 +216,16 @@ def ask_text(lang: str, a: Mapping[str, object]) -> str:
     if a.get("role") == "joiner":
         return t(
             "{name} [{fingerprint}]{also} asks for a seat: compare the fingerprint with "
-            "theirs. Let them in?",
+            "the one their p2pcards shows (a bot prints its own where it was started). Let "
+            "them in?",
             name=name,
             fingerprint=fp,
             also=also,
         )
     return t(
         "The host {name} [{fingerprint}]{also} is new to you: compare the fingerprint with "
-        "the host's screen. Sit at this table?",
+        "the one the host's p2pcards shows (a bot host prints its own where it was "
+        "started). Sit at this table?",
         name=name,
         fingerprint=fp,
         also=also,

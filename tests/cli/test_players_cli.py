@@ -90,3 +90,18 @@ def test_the_confirmation_errors_are_worded_in_russian() -> None:
     ):
         text = lobby_error_text(e, "ru")
         assert text != "x" and not foreign_words(text), text
+
+
+def test_the_fingerprint_questions_fit_a_bot() -> None:
+    """A bot has no screen: the questions point to what p2pcards prints where the other
+    side runs, a bot included, in both languages (the Russian with no gendered "его
+    экран" for a player who may be Вера)."""
+    from p2pcards.cli._confirm import question
+    from p2pcards.peer import PlayerCheck
+
+    for role in ("joiner", "host"):
+        check = PlayerCheck("Бот 1", b"k" * 32, "AAAA-BBBB-CCCC-DDDD", "new", role=role)
+        en, ru = question(check, "en"), question(check, "ru")
+        assert "p2pcards shows (a bot" in en and "screen" not in en and "theirs" not in en
+        assert "показывает p2pcards" in ru and "(бот печатает свой" in ru
+        assert "экран" not in ru and not foreign_words(ru)
