@@ -98,14 +98,25 @@ async def _play(args: argparse.Namespace) -> int:
         return await _sit(lobby, lang)
 
 
+def game_menu(lang: str) -> str:
+    """The games a new table can be hosted with, numbered from 1 by their titles in
+    ``lang``: "  1. Сто одно, 2. Акулина, 3. Сундучки, 4. Тысяча"."""
+    return "  " + ", ".join(
+        f"{i}. {game_info(n).title[lang]}" for i, n in enumerate(game_names(), 1)
+    )
+
+
 async def ask_game(lang: str) -> Game[Any]:
     """Ask which game and how many seats; a wrong answer says what is allowed and asks
-    again (Enter: akulina, and the game's default seats)."""
+    again (Enter: akulina, and the game's default seats).  The games are listed by their
+    titles in ``lang`` (:func:`game_menu`); a number, a game's name or its title answers."""
     names = game_names()
-    print("  " + ", ".join(f"{i}. {n}" for i, n in enumerate(names, 1)))
+    print(game_menu(lang))
+    titles = {game_info(n).title[lang].casefold(): n for n in names}
     while True:
         g = await ask(tr(lang, "game: "))
         name = names[int(g) - 1] if g.isdigit() and 1 <= int(g) <= len(names) else (g or "akulina")
+        name = titles.get(name.casefold(), name)
         try:
             info = game_info(name)
             break

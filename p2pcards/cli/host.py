@@ -27,6 +27,7 @@ from p2pcards.games import OptionError
 from p2pcards.games._levels import resolve_bot
 from p2pcards.identity import Identity, new_identity
 from p2pcards.peer import host_table, join_table, play_bot
+from p2pcards.ui import bot_name
 
 
 def register(sub: Any) -> None:
@@ -132,7 +133,7 @@ async def _host(args: argparse.Namespace) -> int:
     if resumed is not None:
         return resumed
     interfaces = args.interface
-    bot_ids = [new_identity(f"bot{i + 1}") for i in range(len(bots))]
+    bot_ids = [new_identity(bot_name(i + 1, lang)) for i in range(len(bots))]
     async with host_table(
         me,
         game,

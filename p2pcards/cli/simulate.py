@@ -18,7 +18,7 @@ from p2pcards.cli._options import add_game_arguments, game_from_args
 from p2pcards.cli._stats import mean_ci, wilson
 from p2pcards.games import Decision, Event, LocalDealer, OptionError
 from p2pcards.games._levels import resolve_bot
-from p2pcards.ui import Names, presenter, result_line
+from p2pcards.ui import Names, bot_name, presenter, result_line
 
 
 def register(sub: Any) -> None:
@@ -192,7 +192,7 @@ def report(records: Sequence[GameRecord], seats: int, lang: str) -> list[str]:
 
 def _show(game: Any, players: list[Any], seed: int, lang: str) -> int:
     p = presenter(game.name, lang, game.options)
-    names = Names.seats(game.seats, lang)
+    names = Names(tuple(bot_name(s + 1, lang) for s in range(game.seats)))
     state = game.new_state()
     dealer = LocalDealer.seeded(state, seed)
     while True:

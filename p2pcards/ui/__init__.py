@@ -23,7 +23,7 @@ from p2pcards.ui._base import Presenter, symbols
 from p2pcards.ui._lobby import lobby_error_text
 from p2pcards.ui._menu import Choice, Menu
 from p2pcards.ui._model import Backs, Column, Line, Part, Section, Sheet, Styled, cards_line
-from p2pcards.ui._names import Names, seat_names
+from p2pcards.ui._names import Names, bot_name, seat_names
 from p2pcards.ui._results import result_line
 from p2pcards.ui._table import (
     abandoned_line,
@@ -77,6 +77,7 @@ __all__ = [
     "Texts",
     "abandoned_line",
     "awaiting_line",
+    "bot_name",
     "cards_line",
     "cheat_text",
     "dealer_line",

@@ -61,6 +61,14 @@ BOT_NAMES = {
 """Display names given to bots at an offline table, per language."""
 
 
+def bot_name(n: int, lang: str) -> str:
+    """The default display name of the ``n``-th bot (from 1) a table is given in
+    ``lang``: "Bot 1" / "Бот 1".  The host names its bots in its own language once; the
+    name then travels in the genesis, so every peer's log and screen show the same."""
+    t = Texts(lang)
+    return t("Bot {n}", n=n)
+
+
 def seat_names(seats: int, human: int, human_name: str, lang: str) -> list[str]:
     """Display names of an offline table: ``human_name`` at seat ``human`` (0-based), bot
     names (:data:`BOT_NAMES` of ``lang``) at the others; ``seats`` names in all."""

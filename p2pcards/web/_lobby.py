@@ -40,7 +40,7 @@ from p2pcards.peer import (
     run_bot,
     unfinished_tables,
 )
-from p2pcards.ui import Texts, lobby_error_text
+from p2pcards.ui import Texts, bot_name, lobby_error_text
 from p2pcards.ui._texts import N_
 from p2pcards.web._lan import ControllerSource
 
@@ -426,7 +426,7 @@ class LobbyService:
             self._publish()
             async with trio.open_nursery() as bots:
                 bot_dir = Path(tempfile.mkdtemp(prefix="p2pcards-bots-"))
-                idents = [new_identity(f"Bot {i + 1}") for i in range(spec.bots)]
+                idents = [new_identity(bot_name(i + 1, self.lang)) for i in range(spec.bots)]
                 self._trusted |= {b.peer_id for b in idents}
                 for i, ident in enumerate(idents):
                     address = ("127.0.0.1", lobby.address[1])

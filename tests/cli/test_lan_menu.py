@@ -24,3 +24,23 @@ def test_a_wrong_game_or_seat_count_asks_again(
     assert "unknown game 'chess'" in out
     assert "p2pcards: thousand is played by 2 to 4 players, not 9" in out
     assert "seats: 'two' is not a number" in out
+
+
+def test_the_games_are_listed_by_their_russian_titles(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Under --lang ru the menu of games is Russian (it listed akulina, thousand…), and a
+    title typed in any case answers it."""
+    from tests.ui._latin import foreign_words
+
+    answers = iter(["шахматы", "тысяча", "2"])
+
+    async def ask(prompt: str) -> str:
+        return next(answers)
+
+    monkeypatch.setattr(_lanplay, "ask", ask)
+    game = trio.run(_lanplay.ask_game, "ru")
+    assert (game.name, game.seats) == ("thousand", 2)
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "  1. Сто одно, 2. Акулина, 3. Сундучки, 4. Тысяча"
+    assert all(not foreign_words(line) for line in out.splitlines()), out

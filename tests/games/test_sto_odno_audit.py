@@ -210,4 +210,4 @@ def test_simulate_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert "101 (One Hundred and One): 5 games, 3 seats" in out
     assert main(["simulate", "сто одно", "--show", "--seats", "2", "--lang", "ru"]) == 0
     out = capsys.readouterr().out
-    assert "место 1" in out and "место 0" not in out and "итог" in out  # seats from 1
+    assert "Бот 1" in out and "Бот 0" not in out and "итог" in out  # bots from 1

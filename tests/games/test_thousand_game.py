@@ -142,7 +142,7 @@ def test_simulate_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Thousand: 2 games, 3 seats" in out
     assert main(["simulate", "thousand", "--show", "--lang", "ru", "-o", "max_hands=1"]) == 0
     out = capsys.readouterr().out
-    assert "место 1" in out and "итог" in out
+    assert "Бот 1" in out and "итог" in out  # the bots named in Russian
 
 
 def test_seeded_runs_are_identical() -> None:
