@@ -14,7 +14,7 @@ import pytest
 
 from p2pcards.games import game_names
 from p2pcards.ui import presenter_names
-from p2pcards.ui._rules import RULES_FILES, rules_document, rules_file
+from p2pcards.ui._rules import DEVELOPERS, RULES_FILES, rules_document, rules_file, rules_page
 from tests.ui._latin import foreign_words
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,7 +31,7 @@ def test_every_game_has_a_rules_page() -> None:
 def test_the_installed_page_is_the_doc(game: str, lang: str) -> None:
     name = rules_file(game, lang)
     doc = (DOCS / name).read_text(encoding="utf-8")
-    assert rules_document(game, lang) == doc
+    assert rules_page(game, lang) == doc
     link = PACKAGE / name  # one source: the package's file is a link to the doc
     assert link.is_symlink() and os.readlink(link) == f"../../docs/rules/{name}"
     assert doc.startswith("# ")
@@ -48,13 +48,38 @@ def test_the_rules_are_package_data() -> None:
 
 @pytest.mark.parametrize("game", sorted(RULES_FILES))
 def test_both_languages_have_the_same_sections(game: str) -> None:
-    def sections(lang: str) -> list[str]:
-        text = rules_document(game, lang)
-        return [x for x in text.splitlines() if x.startswith("## ")]
+    def sections(text: str, mark: str = "## ") -> list[str]:
+        return [x for x in text.splitlines() if x.startswith(mark)]
 
-    en, ru = sections("en"), sections("ru")
-    assert len(en) == len(ru) >= 5
-    assert rules_document(game, "ru") != rules_document(game, "en")
+    for page in (rules_document, rules_page):  # the players' part, the whole page
+        en, ru = sections(page(game, "en")), sections(page(game, "ru"))
+        assert len(en) == len(ru) >= 5
+        assert page(game, "ru") != page(game, "en")
+    en, ru = rules_page(game, "en"), rules_page(game, "ru")
+    assert sections(en)[-1] == DEVELOPERS["en"] and sections(ru)[-1] == DEVELOPERS["ru"]
+    assert len(sections(en, "### ")) == len(sections(ru, "### ")) >= 2
+
+
+DEVELOPER_DETAIL = re.compile(
+    r"p2pcards/|protocol/|scripts/|\.py\b|§|\b[A-Z]\w*(?:Error|Mismatch|Claim|Move)\b"
+    r"|\b[a-z]+_[a-z_]+\(|\bgenesis\b|\bengine\b|\bseat [0-9]\b|\bCleve\b|\bOR-proof"
+)
+"""What a players' page must not say: code paths, the protocol's sections, exception and
+class names (``ScoreSheetError``), calls (``load_game(``), the log's and the engine's
+terms, 0-based seat numbers and the papers behind the proofs."""
+
+
+@pytest.mark.parametrize("game", sorted(RULES_FILES))
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_players_page_has_no_developer_details(game: str, lang: str) -> None:
+    """``?`` shows rules for players; the code, the proofs and the figures are on the
+    same page under the heading for developers, which ``?`` does not show (issue 15)."""
+    shown = rules_document(game, lang)
+    assert DEVELOPERS[lang] not in shown and shown.endswith("\n")
+    found = [m.group(0) for m in DEVELOPER_DETAIL.finditer(shown)]
+    assert found == [], found
+    rest = rules_page(game, lang)[len(shown) :]
+    assert rest.lstrip().startswith(DEVELOPERS[lang])
 
 
 SOURCES = {"cleve", "magic", "board", "elvista", "add-hobby", "aurabox", "nastolnieigri", "tysiac"}
