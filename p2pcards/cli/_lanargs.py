@@ -49,6 +49,6 @@ def _add_new(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="start this new table even though an unfinished one is waiting (it stays: "
         "p2pcards games lists it); without --new the same command brings you back to "
-        "the table it sat at, and another unfinished table is asked about (headless: "
+        "the table you left, and another unfinished table is asked about (headless: "
         "refused)",
     )

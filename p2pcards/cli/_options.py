@@ -57,8 +57,9 @@ def game_from_args(args: argparse.Namespace) -> Game[Any]:
         try:
             info = game_info(args.game)
             print(tr(lang, "options of {game} (--option K=V):", game=info.name), file=sys.stderr)
-            for o in info.options:
-                print(f"  {o.name}={o.default}  {tr(lang, o.help)}", file=sys.stderr)
+            for o in info.options:  # a default as it is typed: true, not True
+                default = str(o.default).lower() if isinstance(o.default, bool) else o.default
+                print(f"  {o.name}={default}  {tr(lang, o.help)}", file=sys.stderr)
         except OptionError:
             pass
         raise SystemExit(2) from None

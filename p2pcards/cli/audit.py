@@ -237,6 +237,8 @@ def print_report(report: AuditReport, lang: str, path: Path | None = None) -> No
     checked = t.n("{n} hand checked", "{n} hands checked", n)
     if report.verdict == "verified":
         outcome = outcome_text(t, report.result, names)
+        if lang == "ru":  # a new sentence that begins with its label ("Проигравший: Аня")
+            outcome = outcome[:1].upper() + outcome[1:]
         print(t("VERIFIED: {checked}. {outcome}.", checked=checked, outcome=outcome))
     elif report.verdict == "abandoned" and report.table is not None and report.table.abandoned:
         a = report.table.abandoned

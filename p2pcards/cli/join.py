@@ -30,13 +30,14 @@ def register(sub: Any) -> None:
         help="sit at a table on the LAN (by its name or HOST:PORT) and play",
         description="Join a table announced on the LAN (by name, see p2pcards list) or "
         "at HOST:PORT (works even where multicast is blocked).  Compare the host's "
-        "fingerprint with what the host sees before you play.",
+        "fingerprint with the one the host's p2pcards prints before you play.",
         epilog="examples:\n"
         "  p2pcards join 'Аня: Akulina'     # by name (the first letters will do: 'аня')\n"
         "  p2pcards join 192.168.1.7:40123  # by address: a line the host prints\n"
         "\n"
         "A host you never played with is shown with its fingerprint and you are asked "
-        "whether to sit (compare it with the host's screen); a host you know sits you at "
+        "whether to sit (compare it with the one the host's p2pcards prints); a host you "
+        "know sits you at "
         "once; a known name with another key is a loud warning (type yes to accept it).  "
         "The host in turn confirms your fingerprint.",
         formatter_class=argparse.RawDescriptionHelpFormatter,

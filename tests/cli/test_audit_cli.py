@@ -37,7 +37,7 @@ def test_audit_in_russian_in_words(tmp_path: Path, honest_log: list[bytes], caps
     out = capsys.readouterr().out.splitlines()
     assert out == [
         "игра: Акулина, игроки: seat0, seat1, seat2, записей: 97",
-        "ПРОВЕРЕНО: проверена 1 раздача. проигравший: seat0 (1 проигрыш); seat1, seat2 — 0.",
+        "ПРОВЕРЕНО: проверена 1 раздача. Проигравший: seat0 (1 проигрыш); seat1, seat2 — 0.",
     ]
 
 

@@ -92,3 +92,13 @@ def test_lang_is_remembered_in_home(
     assert run(capsys, "identity", f"--home={other}")[1].startswith("имя")  # read back there
     monkeypatch.setenv("P2PCARDS_HOME", str(own))  # identity --home set it, in this process
     assert run(capsys, "identity")[1].startswith("name")  # the own home keeps its language
+
+
+def test_the_options_listed_after_a_bad_one_show_defaults_as_typed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The list after a bad --option showed Python's ``full_deck=False``; the value one
+    types is ``false``."""
+    rc, out = run(capsys, "simulate", "akulina", "-o", "deck=33", "--lang", "ru")
+    assert rc == 2
+    assert "  full_deck=false  " in out and "False" not in out
