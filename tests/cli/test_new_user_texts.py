@@ -201,14 +201,14 @@ def test_question_mark_line_by_line_says_where_the_rules_page_is() -> None:
     """Issue 15: line by line (no terminal) there is no pager, so ? prints the keys and
     the installed rules page's path, not its hundreds of lines."""
     from p2pcards.cli._seat import _rules, rules_path
-    from p2pcards.ui._rules import rules_document
+    from p2pcards.ui._rules import rules_page
 
     text = _rules("akulina", "ru", {})
     keys, where = text.splitlines()
     assert keys.startswith("Клавиши: номер выбирает вариант")
     path = rules_path("akulina", "ru")
     assert where == f"Правила игры «Акулина»: {path}"
-    assert Path(path).read_text(encoding="utf-8") == rules_document("akulina", "ru")
+    assert Path(path).read_text(encoding="utf-8") == rules_page("akulina", "ru")
     assert rules_path("akulina", "en").endswith("akulina.md")
 
 
