@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from p2pcards.mental_poker._dleq import prove_dleq, weights
 from p2pcards.mental_poker._elgamal import reencrypt
 from p2pcards.mental_poker._errors import (
     BadKeyProof,
@@ -21,7 +22,13 @@ from p2pcards.mental_poker._errors import (
 from p2pcards.mental_poker._reencryption import check_reencryption, reencrypt_proven
 from p2pcards.mental_poker._ristretto import G, add_all, mul, mul_base, random_scalar, scalar, sub
 from p2pcards.mental_poker._seat_key import SeatKey, check_seat_key
-from p2pcards.mental_poker._shares import check_shares, make_shares, own_decrypt, partial_decrypt
+from p2pcards.mental_poker._shares import (
+    PURPOSE,
+    check_shares,
+    make_shares,
+    own_decrypt,
+    partial_decrypt,
+)
 
 from ._v2util import Table, copy, ctx, flip, rng
 
@@ -140,6 +147,41 @@ def test_shares_mutations_refused() -> None:
     for other in CONTEXTS:
         with pytest.raises(WrongDecryptionShare):
             check_shares(other, t.pubs[1], c1s, body)
+
+
+def test_one_wrong_share_among_many_fails_wherever_it_is() -> None:
+    """The batch test's soundness (mental_poker_v2.md §6): a body of 12 shares, one of
+    them off by ``e·G`` (the prover proves with its real key, so the composite is off by
+    ``d_j·e·G``), fails at every position and for several errors."""
+    t = Table(seats=2, cards=12)
+    c1s = [c[0] for c in t.deck]
+    for j in range(12):
+        for e in (1, 2, 2**200 + 7):
+            shares = [mul(t.keys[1].secret, c) for c in c1s]
+            shares[j] = add_all([shares[j], mul(scalar(e), G)])
+            proof = prove_dleq(ctx(1), PURPOSE, t.keys[1].secret, G, t.pubs[1], c1s, shares,
+                               rng(j))  # fmt: skip
+            with pytest.raises(WrongDecryptionShare) as err:
+                check_shares(ctx(1), t.pubs[1], c1s, [shares, proof])
+            assert err.value.seat == 1
+
+
+def test_every_weight_depends_on_every_pair() -> None:
+    """No weight can be chosen apart from the others (§6, why the seed binds every pair:
+    with RFC 9497's seed over ``B`` alone, changing share ``j`` changed weight ``j`` only,
+    which is what lets Wagner's k-sum algorithm combine pairs chosen one by one)."""
+    t = Table(seats=2, cards=6)
+    c1s = [c[0] for c in t.deck]
+    shares = [mul(t.keys[1].secret, c) for c in c1s]
+    base = weights(ctx(1), PURPOSE, G, t.pubs[1], c1s, shares)
+    assert len(set(base)) == 6
+    for j in range(6):
+        changed = list(shares)
+        changed[j] = add_all([changed[j], G])
+        new = weights(ctx(1), PURPOSE, G, t.pubs[1], c1s, changed)
+        assert all(a != b for a, b in zip(base, new, strict=True)), j
+    swapped = [c1s[1], c1s[0], *c1s[2:]]
+    assert weights(ctx(1), PURPOSE, G, t.pubs[1], swapped, shares)[5] != base[5]
 
 
 def test_share_under_a_foreign_key_refused() -> None:
