@@ -10,7 +10,10 @@ written (fsync) before anything that depends on them is sent; every appended ent
 to the table's log file, and every entry the table rejected as a cheat goes there too, as
 an EVIDENCE record after the log (so the audit of this seat's log names the cheat), and
 so does every other seat's verified leave (so the audit knows which seats a vote could
-not wait for).
+not wait for).  A table's ``Fetch`` (an entry was dropped as built on another version of
+the entries before it) is asked of that entry's author alone, as a direct ``["fetch",
+first, last]``, and such a request from a peer is answered with the log's entries
+(``protocol/table.md`` §3 "Forks", rule 3).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+import msgpack
 import trio
 
 from p2pcards import net
@@ -42,6 +46,7 @@ from p2pcards.table import (
     Broadcast,
     CheatDetected,
     Evidence,
+    Fetch,
     GameOver,
     HandAbandoned,
     Output,
@@ -54,6 +59,15 @@ from p2pcards.table import (
 from p2pcards.transcript import table_code
 
 log = logging.getLogger("p2pcards.peer")
+
+FETCH = "fetch"
+"""A session message ``["fetch", first, last]`` (msgpack): send me your log entries
+``first``..``last`` (``protocol/table.md`` §3 "Forks", rule 3; ``docs/api.md``)."""
+MAX_FETCH = 8
+"""Most entries one fetch asks for (a round has at most 8 contributions)."""
+MAX_FETCHES_ANSWERED = 1024
+"""Most distinct fetches a session answers (each once): a peer cannot make it resend
+the log over and over."""
 
 
 def is_lobby_message(data: bytes) -> bool:
@@ -125,6 +139,8 @@ class Session:
         self.store = TableStore(table, storage)
         self.mesh: net.Mesh | None = None
         self._send_q, self._send_r = trio.open_memory_channel[bytes](math.inf)
+        self._direct_q, self._direct_r = trio.open_memory_channel[tuple[bytes, bytes]](math.inf)
+        self._answered: set[tuple[bytes, int, int]] = set()  # fetches answered (once each)
         self.done = trio.Event()
         self.seat = table.me
         self.stall_limit = float(table.game.options.get("stall_limit", STALL_LIMIT))
@@ -231,6 +247,10 @@ class Session:
                     appended.append(o)
                 elif isinstance(o, Evidence):
                     evidence.extend(o.entries)
+                elif isinstance(o, Fetch):
+                    if o.seat != self.seat and 0 <= o.seat < len(self.peer_ids):
+                        ask = msgpack.packb([FETCH, o.first, o.last])
+                        self._direct_q.send_nowait((self.peer_ids[o.seat], ask))
                 else:
                     if isinstance(o, GameOver):
                         self.done.set()
@@ -318,9 +338,38 @@ class Session:
         entry (decoded as an entry frame it was refused with "3 exceeds
         max_array_len(2)").  Returns whether the table was given it."""
         if is_lobby_message(data):
+            self._answer_fetch(data, source)
             return False
         self.feed(data, source=source)
         return True
+
+    def _answer_fetch(self, data: bytes, source: bytes) -> None:
+        """A peer's ``["fetch", first, last]`` (:data:`FETCH`): send it this log's entries
+        ``first``..``last`` (at most :data:`MAX_FETCH`, each fetch answered once, the range
+        cut to what the log holds).  Anything else shaped as a lobby message is ignored."""
+        try:
+            msg = msgpack.unpackb(data, max_array_len=3, max_str_len=16, max_bin_len=0,
+                                  max_map_len=0, max_ext_len=0)  # fmt: skip
+        except (ValueError, TypeError, msgpack.UnpackException):
+            return
+        if not (isinstance(msg, list) and len(msg) == 3 and msg[0] == FETCH):
+            return
+        first, last = msg[1], msg[2]
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (first, last)):
+            return
+        if not 1 <= first <= last < first + MAX_FETCH:
+            return
+        last = min(last, self.store.head())
+        key = (source, first, last)
+        if first > last or key in self._answered:
+            return
+        if len(self._answered) >= MAX_FETCHES_ANSWERED:
+            return
+        self._answered.add(key)
+        for seq in range(first, last + 1):
+            raw = self.store.get(seq)
+            if raw is not None:
+                self._direct_q.send_nowait((source, raw))
 
     def move(self, move: Move) -> None:
         """Make this seat's move; raises IllegalMove when it is not legal now."""
@@ -354,6 +403,7 @@ class Session:
             if self._stopped:
                 nursery.cancel_scope.cancel()
             nursery.start_soon(self._sender)
+            nursery.start_soon(self._direct_sender)
             nursery.start_soon(self._watchdog)
             nursery.start_soon(self._receiver)
             nursery.start_soon(self._gossip)
@@ -414,6 +464,13 @@ class Session:
                 if self.seat is not None and pid == self.peer_ids[self.seat]:
                     continue
                 await self._send_to(pid, data)
+
+    async def _direct_sender(self) -> None:
+        """Send what is meant for one peer only (a fetch, or the entries answering one)."""
+        async for pid, data in self._direct_r:
+            if self.failed is not None:
+                return
+            await self._send_to(pid, data)
 
     async def _send_to(self, pid: bytes, data: bytes) -> None:
         """Send directly; a peer not connected now gets it when it (re)connects (a round

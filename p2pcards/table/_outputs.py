@@ -54,6 +54,21 @@ class Evidence:
 
 
 @dataclass(frozen=True, slots=True)
+class Fetch:
+    """Ask seat ``seat`` for its log entries ``first``..``last`` (sequence numbers, both
+    included) and feed each to ``Table.receive``: this table dropped an entry of ``seat``
+    built on another version of them (``protocol/table.md`` §3 "Forks", rule 3), so
+    ``seat`` holds a version that differs from this log's in at least one of them, and
+    the two versions, met here, name the seat that signed both.  Usually that version
+    arrives anyway (``seat`` passed it on ahead of its entry); this covers a copy lost
+    with a link.  Emitted by a seated table only, once per seat and range."""
+
+    seat: int
+    first: int
+    last: int
+
+
+@dataclass(frozen=True, slots=True)
 class Persist:
     """Store this seat's secret ``data`` under ``key`` durably before the next Broadcast."""
 
@@ -240,4 +255,4 @@ UIEvent = (
     | Rejected
     | GameOver
 )
-Output = Broadcast | Persist | Appended | Evidence | UIEvent
+Output = Broadcast | Persist | Appended | Evidence | Fetch | UIEvent

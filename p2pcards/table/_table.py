@@ -41,6 +41,7 @@ from p2pcards.table._outputs import (
     Broadcast,
     CheatDetected,
     Evidence,
+    Fetch,
     GameOver,
     HandAbandoned,
     HandStarted,
@@ -198,6 +199,7 @@ class Table:
         """Seats that signed a leave -> its log position (cleared when it writes again)."""
         self._leaves_seen: set[bytes] = set()
         self._passed_on: set[bytes] = set()  # other seats' entries passed on (once each)
+        self._fetched: set[tuple[int, int, int]] = set()  # Fetch outputs (once each)
         self.left = False  # this seat signed its leave: it writes nothing more
         self.abandoned: HandAbandoned | None = None
         self.events: list[tuple[int, Any]] = []
@@ -562,9 +564,10 @@ class Table:
         contribution (protocol/transcript.md §4), so an entry built on another version of
         any of them is caught here, whichever path brought it first; its author passed
         that version on ahead of it on its own link (:meth:`_pass_on`), so the version
-        reaches this seat too.  A ``prev`` that names an entry of this log in the wrong
-        place is another matter: that history is common to every version, so the checks
-        that follow blame it."""
+        reaches this seat too; in case that copy was lost, a :class:`Fetch` asks the author
+        for its version of the run of entries ending at ``anchor`` (once).  A ``prev``
+        that names an entry of this log in the wrong place is another matter: that
+        history is common to every version, so the checks that follow blame it."""
         if entry.prev == anchor.hash or self.log.knows(entry.prev):
             return False
         why = (
@@ -572,6 +575,15 @@ class Table:
             "log holds: dropped"
         )
         self._out.append(Rejected(entry.seat, why))
+        # the entries that differ are in the run (a turn, or a round's contributions)
+        # ending at the anchor: ask the author for its version of them
+        last = first = anchor.seq
+        while first > 1 and self.log[first - 1].prev == self.log[last].prev:
+            first -= 1
+        ask = (entry.seat, first, last)
+        if self.me is not None and entry.seat != self.me and last >= 1 and ask not in self._fetched:
+            self._fetched.add(ask)
+            self._out.append(Fetch(*ask))
         return True
 
     def _check(self, step: Step, entry: LogEntry) -> bool:

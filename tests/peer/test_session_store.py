@@ -12,6 +12,7 @@ import trio
 
 from p2pcards.peer import Session
 from p2pcards.peer._storage import TableStorage
+from p2pcards.table import Broadcast
 from p2pcards.transcript import Log, peek_entry
 from tests.table.harness import Harness
 
@@ -101,7 +102,9 @@ async def test_entries_gossiped_before_the_session_runs_do_not_skip_its_accept(
     """The gossip may hand a joiner the others' accepts between the lobby's start and
     Session.run: the session must still sign its own accept (it skipped it when the log
     held more than the genesis, and the table never started)."""
-    full = dealt_log(4, 5)
+    src = Harness("akulina", 4, seed=5)  # the genesis and the accepts (not a whole deal)
+    full = [src.tables[0].log[0].raw]
+    full += [o.data for i in (1, 2, 3) for o in src.tables[i].start() if isinstance(o, Broadcast)]
     t = Harness("akulina", 4, seed=5).tables[3]
     s = Session(t, [x.identity for x in t.genesis.seats], TableStorage(t.table_id, tmp_path))
     s.handle([])
@@ -195,3 +198,49 @@ async def test_an_entry_is_never_gossiped_back_to_its_author(tmp_path: Path) -> 
     assert (ids[1], 8) not in mesh.held and (ids[2], 7) not in mesh.held
     assert (ids[1], 1) in mesh.held and (ids[2], 5) in mesh.held
     assert all(pid != ids[0] for pid, _seq in mesh.held)
+
+
+def _queued(r: Any) -> list[Any]:
+    out = []
+    while True:
+        try:
+            out.append(r.receive_nowait())
+        except trio.WouldBlock:
+            return out
+
+
+async def test_a_fetch_asks_the_author_and_is_answered_once(tmp_path: Path) -> None:
+    """protocol/table.md §3 "Forks", rule 3: a table that dropped an entry built on another
+    version of entries first..last (Fetch) asks its author alone for them, and a session
+    asked answers with its log's entries, once, cut to what it holds and to MAX_FETCH;
+    a malformed or oversized fetch is ignored."""
+    import msgpack
+
+    from p2pcards.peer._session import FETCH
+    from p2pcards.table import Fetch
+
+    full = dealt_log(3, 4)
+    t = Harness("akulina", 3, seed=4).tables[0]
+    storage = TableStorage(t.table_id, tmp_path)
+    storage.append_entries([full[0]])
+    ids = [x.identity for x in t.genesis.seats]
+    s = Session(t, ids, storage)
+    s.mesh = RecordingMesh()  # type: ignore[assignment]
+    s.handle(t.start())
+    for raw in full[1:6]:  # to the key round (no shuffle to check)
+        s.feed(raw)
+    _queued(s._direct_r)
+    s.handle([Fetch(2, 3, 5)])
+    assert _queued(s._direct_r) == [(ids[2], msgpack.packb([FETCH, 3, 5]))]
+    ask = msgpack.packb([FETCH, 3, 5])
+    assert not s.receive_direct(ask, ids[1])  # (a session message, not an entry)
+    assert _queued(s._direct_r) == [(ids[1], full[i]) for i in (3, 4, 5)]
+    assert not s.receive_direct(ask, ids[1]) and _queued(s._direct_r) == []  # once
+    assert s.store.head() == 6  # (its own shuffle, appended as it signed it)
+    s.receive_direct(msgpack.packb([FETCH, 5, 9]), ids[2])  # cut to the log's head
+    assert _queued(s._direct_r) == [(ids[2], t.log[5].raw), (ids[2], t.log[6].raw)]
+    for bad in ([FETCH, 1, 8 + 1], [FETCH, 7, 8], [FETCH, 0, 2], [FETCH, 5, 4],
+                [FETCH, True, 2], [FETCH, 1], ["fetchx", 1, 2], [FETCH, "1", 2]):  # fmt: skip
+        assert not s.receive_direct(msgpack.packb(bad), ids[2])
+    assert not s.receive_direct(b"\x93\xa5fetch\x01", ids[2])  # truncated
+    assert _queued(s._direct_r) == []

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from p2pcards.table import Broadcast, CheatDetected, Offence, Rejected, Table
+from p2pcards.table import Broadcast, CheatDetected, Fetch, Offence, Rejected, Table
 from p2pcards.transcript import peek_entry, sign_entry
 from tests.table.harness import Harness
 from tests.table.test_equivocation_spread import CHEAT, Net, forked_key
@@ -144,3 +144,37 @@ def test_an_entry_relayed_ahead_of_the_contribution_it_was_built_on() -> None:
     # both versions of seat 1's key are kept as evidence at seat 2 (it held the second)
     kept = {peek_entry(raw).seq for raw in h.evidence(2)}
     assert key_seq in kept
+
+
+class LostPassOn(RelayFirst):
+    """:class:`RelayFirst` where seat 0's link to seat 2 also loses everything seat 0
+    sends before its first shuffle (its passed-on copies of the key round, the gossip),
+    as with a link that broke and came back; a :class:`Fetch` is answered by the seat it
+    asks, with its log's entries, on its link to the asker."""
+
+    def send(self, seat: int, outs: list[Any]) -> None:
+        super().send(seat, outs)
+        q = self.links[0, 2]
+        kept = [m for m in q if m[0] is None or m[1] >= 6]
+        q.clear()
+        q.extend(kept)
+        for o in outs:
+            if isinstance(o, Fetch):
+                log = self.h.tables[o.seat].log
+                for seq in range(o.first, o.last + 1):  # (None: an answer, never lost)
+                    self.links[o.seat, seat].append((None, seq, log[seq].raw))  # type: ignore[arg-type]
+
+
+def test_a_fork_whose_passed_on_copy_was_lost_is_fetched_from_the_author() -> None:
+    """As above, but seat 0's copy of seat 1's first key never reaches seat 2: seat 2,
+    which dropped seat 0's shuffle, asks seat 0 for the key round it was built on
+    (entries 3..5) and, given them, names seat 1; without the fetch it would wait for a
+    shuffle it cannot take and vote seat 0 out for stalling, with the cheater."""
+    h = Harness("thousand", 3, seed=5, duplicate=0)
+    LostPassOn(h, forked_key(h), slow=(0, 2)).run()
+    assert [o for o in h.outputs[2] if isinstance(o, Fetch)] == [Fetch(0, 3, 5)]
+    cheats = h.cheats(2)
+    assert [(c.seat, c.seq, c.offence) for c in cheats[:1]] == [(CHEAT, 4, Offence.EQUIVOCATION)], (
+        cheats
+    )
+    assert all(c.seat == CHEAT for c in cheats + h.cheats(0)), cheats
