@@ -8,13 +8,15 @@ mean of (B - A) over the pairs and its 95 % interval (normal, 1.96 standard erro
 the means of A and B, and how many pairs differed at all.
 
 Forms: ``LEVEL[:flag=value,...]``, e.g. ``hard``, ``hard:talon_aware=0``,
-``hard:defender=own``; ``basic`` is the basic bot.  The flags are the keyword
-arguments of :class:`p2pcards.games.thousand._strong.StrongThousand`.
+``hard:defender=own``, ``hard:samples=96``; ``basic`` is the basic bot.  The flags are
+the keyword arguments of :class:`p2pcards.games.thousand._strong.StrongThousand` and
+the budget's ``samples`` and ``exact_tricks``.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import random
@@ -38,7 +40,11 @@ def make(form: str) -> Player:
     for item in filter(None, rest.split(",")):
         k, _, v = item.partition("=")
         kw[k] = int(v) if v.lstrip("-").isdigit() else v
-    return StrongThousand(LEVELS[level], **kw)
+    budget = LEVELS[level]
+    for k in ("samples", "exact_tricks"):
+        if k in kw:
+            budget = dataclasses.replace(budget, **{k: kw.pop(k)})
+    return StrongThousand(budget, **kw)
 
 
 def play(game: Any, seed: int, seat: int, bot: Player) -> float:

@@ -295,12 +295,14 @@ def finish(d: Deal, exact_tricks: int) -> Deal | int:
     return rollout(d)
 
 
-def utility(end: Deal | int, me: int, declarer: int, bid: int, defender: str = "team") -> float:
+def utility(end: Deal | int, me: int, declarer: int, bid: int, defender: str = "rel") -> float:
     """The hand's worth to ``me``: the declarer's gain (rounded take if it made the bid,
-    minus the bid if not) for the declarer.  For a defender, minus that gain plus a third
-    of the defenders' rounded takes together (``defender="team"``: in this hand the two
-    defenders play against the declarer, "Торговля") or of its own take only
-    (``"own"``, the earlier form); takes are known only from a played-out Deal."""
+    minus the bid if not) for the declarer.  For a defender (``defender="rel"``) its own
+    rounded take minus the mean of the other two seats' gains (declarer and the other
+    defender: the game is won by one seat, so the other defender's points count against
+    it too); ``"team"``: minus the declarer's gain plus a third of both defenders' takes;
+    ``"own"``: minus the declarer's gain plus a third of its own take.  Takes are known
+    only from a played-out Deal; from alpha-beta's total, minus the declarer's gain."""
     total = end if isinstance(end, int) else end.taken[declarer]
     gain = round5(total) if total >= bid else -bid
     if me == declarer:
@@ -482,7 +484,7 @@ class StrongThousand:
         self,
         budget: Budget,
         talon_aware: bool = True,
-        defender: str = "team",
+        defender: str = "rel",
         threshold: int = DEFENDER_VALUE,
     ) -> None:
         self.budget = budget
