@@ -22,6 +22,12 @@ def address_text(address: tuple[str, int]) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
+def decimal(number: str, lang: str) -> str:
+    """A number written out (``"0.5"``) with the decimal sign of ``lang``: a comma in
+    Russian (``"0,5"``)."""
+    return number.replace(".", ",") if lang == "ru" else number
+
+
 def lobby_error_text(e: LobbyError, t: Texts) -> str:
     """A lobby error (:class:`p2pcards.peer.LobbyError`) in the language of ``t``: the
     cases with a ``kind`` in words of their own (with what to do next), any other
@@ -30,7 +36,8 @@ def lobby_error_text(e: LobbyError, t: Texts) -> str:
     p = dict(e.params)
     where = address_text((str(p.get("host", "")), int(p.get("port", 0))))
     if e.kind in _NO_HOST:
-        return t(_NO_HOST[e.kind], where=where, seconds=float(p.get("seconds", 0)))
+        seconds = f"{float(p.get('seconds', 0)):g}"  # "0.5 s", "0,5 с"
+        return t(_NO_HOST[e.kind], where=where, seconds=decimal(seconds, t.lang))
     if e.kind == "started":
         return t(
             "the game at {where} has already started: ask its players for a new table",
@@ -58,11 +65,11 @@ def lobby_error_text(e: LobbyError, t: Texts) -> str:
 
 _NO_HOST = {  # kind -> the words, with what to try next
     "unreachable": N_(
-        "no answer from {where} within {seconds:g} s: is the host running, and is this "
+        "no answer from {where} within {seconds} s: is the host running, and is this "
         "the address it prints? Retry with: p2pcards join {where}"
     ),
     "refused": N_(
-        "nothing listens at {where} (tried for {seconds:g} s): is the host running, and "
+        "nothing listens at {where} (tried for {seconds} s): is the host running, and "
         "is this the address it prints? Retry with: p2pcards join {where}"
     ),
 }

@@ -332,6 +332,16 @@ def test_no_host_at_the_address_says_what_to_try(kind: str, lang: str, text: str
     assert lobby_error_text(e, Texts(lang)) == text
 
 
+def test_a_join_timeout_has_the_russian_decimal_comma() -> None:
+    """``join --timeout 0.5`` said "не ответил за 0.5 с" under --lang ru."""
+    from p2pcards.peer import LobbyError
+    from p2pcards.ui import lobby_error_text
+
+    e = LobbyError("x", kind="unreachable", host="10.0.0.9", port=4000, seconds=0.5)
+    assert lobby_error_text(e, Texts("ru")).startswith("10.0.0.9:4000 не ответил за 0,5 с:")
+    assert "within 0.5 s:" in lobby_error_text(e, Texts("en"))
+
+
 def test_a_rejoin_is_timed_with_the_russian_decimal_comma() -> None:
     from p2pcards.cli._lan import rejoined_text
 
