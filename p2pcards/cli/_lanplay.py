@@ -115,7 +115,10 @@ async def ask_game(lang: str) -> Game[Any]:
     titles = {game_info(n).title[lang].casefold(): n for n in names}
     while True:
         g = await ask(tr(lang, "game: "))
-        name = names[int(g) - 1] if g.isdigit() and 1 <= int(g) <= len(names) else (g or "akulina")
+        if g.isdigit() and not 1 <= int(g) <= len(names):
+            print(tr(lang, "please type a number from 1 to {n}, or a game's name", n=len(names)))
+            continue
+        name = names[int(g) - 1] if g.isdigit() else (g or "akulina")
         name = titles.get(name.casefold(), name)
         try:
             info = game_info(name)

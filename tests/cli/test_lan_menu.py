@@ -33,7 +33,7 @@ def test_the_games_are_listed_by_their_russian_titles(
     title typed in any case answers it."""
     from tests.ui._latin import foreign_words
 
-    answers = iter(["шахматы", "тысяча", "2"])
+    answers = iter(["шахматы", "9", "тысяча", "2"])
 
     async def ask(prompt: str) -> str:
         return next(answers)
@@ -43,4 +43,5 @@ def test_the_games_are_listed_by_their_russian_titles(
     assert (game.name, game.seats) == ("thousand", 2)
     out = capsys.readouterr().out
     assert out.splitlines()[0] == "  1. Сто одно, 2. Акулина, 3. Сундучки, 4. Тысяча"
+    assert "введите число от 1 до 4 или название игры" in out  # not "unknown game '9'"
     assert all(not foreign_words(line) for line in out.splitlines()), out
