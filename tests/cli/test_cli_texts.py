@@ -72,6 +72,9 @@ ERRORS = [
         ["host", "akulina", "--port", "99999"],
         "ошибка: аргумент --port: нужен номер порта от 0 до 65535, а не '99999'",
     ),
+    # the list after a bad option: Russian helps, defaults as typed (false, not False)
+    (["simulate", "akulina", "--option", "deck=33"], "  full_deck=false  дама не убирается"),
+    (["host", "akulina", "--seats", "3", "--bots", "5"], "p2pcards: --bots: число от 0 до 2"),
 ]
 
 

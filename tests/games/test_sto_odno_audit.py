@@ -205,9 +205,12 @@ def test_safety_caps_end_every_series() -> None:
 def test_simulate_cli(capsys: pytest.CaptureFixture[str]) -> None:
     from p2pcards.cli import main
 
-    assert main(["simulate", "101", "--games", "5", "--seats", "3", "--lang", "en"]) == 0
+    assert (
+        main(["simulate", "101", "--games", "5", "--seats", "3", "--jobs", "1", "--lang", "en"])
+        == 0
+    )
     out = capsys.readouterr().out
-    assert "101 (One Hundred and One): 5 games, 3 seats" in out
+    assert "101 (One Hundred and One): 5 games, 3 seats" in out  # (in process: --jobs 1)
     assert main(["simulate", "сто одно", "--show", "--seats", "2", "--lang", "ru"]) == 0
     out = capsys.readouterr().out
     assert "Бот 1" in out and "Бот 0" not in out and "итог" in out  # bots from 1

@@ -137,7 +137,7 @@ def test_views_follow_the_hand() -> None:
 
 
 def test_simulate_cli(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "thousand", "--games", "2", "--lang", "en"]) == 0
+    assert main(["simulate", "thousand", "--games", "2", "--jobs", "1", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "Thousand: 2 games, 3 seats" in out
     assert main(["simulate", "thousand", "--show", "--lang", "ru", "-o", "max_hands=1"]) == 0
