@@ -24,6 +24,7 @@ from p2pcards.cli._results import format_result
 from p2pcards.files import ENV_HOME, StorageError, check_writable, home
 from p2pcards.identity import Identity, IdentityError, load_or_create_identity
 from p2pcards.peer import (
+    Departure,
     Ending,
     Lobby,
     LobbyError,
@@ -161,11 +162,10 @@ def run_lan(main: Callable[[argparse.Namespace], Awaitable[int]], args: argparse
 
 
 def _left(lang: str) -> int:
-    """The one line printed when the player leaves (q, Ctrl-C, Ctrl-D), naming the
-    command that brings the player back (the same one: it resumes the table); exit
-    status 130.  The other seats were told (:func:`play_to_end` sends the leave)."""
-    command = shlex.join(["p2pcards", *sys.argv[1:]])
-    print(tr(lang, "you left the table; {command} brings you back", command=command))
+    """The one line printed when the player leaves (q, Ctrl-C, Ctrl-D) before a game
+    started (in the lobby, finding the table, a question): exit status 130.  Leaving a
+    game has its own line (:func:`departed_text`, through :class:`Departed`)."""
+    print(tr(lang, "you left; no game had started"), flush=True)
     return 130
 
 
@@ -432,6 +432,8 @@ def final_report(ending: Ending, lang: str, game: str | None = None) -> int:
         print(abandoned_line(Texts(lang), Names(names), ending.abandoned, game == "101"))
         if ending.abandoned.result is not None:  # a forfeit (3+ seats): the game's result
             print(tr(lang, "result: ") + format_result(ending.abandoned.result, list(names), lang))
+        print(tr(lang, "The game is over: no hand is dealt without every seat (p2pcards games "
+                       "lists it)."))  # fmt: skip
         return 3
     if ending.cheats:
         words = presenter(game, lang) if game is not None else None
@@ -476,9 +478,41 @@ async def play_to_end(
 
         if any(isinstance(x, Quit | KeyboardInterrupt | EOFError) for x in leaves(e)):
             with trio.CancelScope(shield=True):  # tell the others before going
-                await session.depart()
+                gone = await session.depart()
+            raise Departed(130, departed_text(session, gone, lang)) from None
         raise
     return final_report(ending, lang, session.table.game.name)
+
+
+def departed_text(session: Session, gone: Departure, lang: str) -> str:
+    """The line a player who left (q, Ctrl-C, Ctrl-D) is told, true to what his leave
+    did (:class:`~p2pcards.peer.Departure`): the others ended the hand without him (no
+    result at two seats; at three or more he forfeits it) and the game is over, or they
+    were told and do so when the table next waits for him; or nobody heard it, and the
+    same command brings him back while they wait; or no game was running."""
+    several = len(session.names) >= 3
+    if gone.what in ("ended", "told"):
+        what = tr(lang, _DEPARTED[gone.what == "ended", several])
+        return what + " " + tr(lang, "The game is over: p2pcards games lists it.")
+    if gone.what == "unheard":
+        command = shlex.join(["p2pcards", *sys.argv[1:]])
+        return tr(
+            lang,
+            "you left the table; nobody was connected to hear it, so the table waits for you: "
+            "{command} brings you back",
+            command=command,
+        )
+    if gone.what == "over":
+        return tr(lang, "you left; the game was over (p2pcards games lists it)")
+    return tr(lang, "you left; no game had started")
+
+
+_DEPARTED = {  # (the votes came back, 3+ seats) -> what the leave did
+    (True, False): N_("You left the table: the other player ended the hand, with no result."),
+    (True, True): N_("You left the table: the others ended the hand, and you forfeit it."),
+    (False, False): N_("You left the table: the other player ends the hand, with no result."),
+    (False, True): N_("You left the table: the others end the hand, and you forfeit it."),
+}
 
 
 async def _play(
@@ -661,6 +695,9 @@ async def resume_unfinished(
     if not pending:
         return None
     same = [u for u in pending if _matches(u, game, target, lang)]
+    if same and target is not None and parse_address(target, lang) is None:
+        if await announced(target, getattr(args, "interface", None)):
+            same = []  # an open table of that name: a new one (a started one is unannounced)
     if same:
         u = same[0]
         print(
@@ -685,6 +722,22 @@ async def resume_unfinished(
             drop_table(u)
             print(tr(lang, "dropped; its log stays for audit: {log_path}", log_path=u.path))
     return None
+
+
+async def announced(target: str, interfaces: Sequence[str] | None, seconds: float = 2.0) -> bool:
+    """Whether a table called ``target`` (or starting so: :func:`_matching`) is announced
+    on mDNS within ``seconds``: its lobby is open, so it is a new table, never the
+    unfinished one of that name (a table is announced only until its seats are taken;
+    the next table of a host often has the same name)."""
+    try:
+        async with net.browse(interfaces=interfaces) as browser:
+            with trio.move_on_after(seconds):
+                while not _matching(browser.tables(), target):
+                    await trio.sleep(0.1)
+                return True
+    except net.NetError:
+        pass
+    return False
 
 
 def _title(game: str, lang: str) -> str:

@@ -134,6 +134,12 @@ def verdict_text(u: Unfinished, report: AuditReport, lang: str) -> str:
         return t("unreadable: {why}", why=report.error)
     if u.dropped:
         return t("dropped unfinished; {why}", why=stop_text(t, report, names))
+    if u.left:
+        return t("you left it: the others end the hand without you; {why}",
+                 why=stop_text(t, report, names))  # fmt: skip
+    if u.bots:
+        return t("over: its bots were in the host's program, which stopped; {why}",
+                 why=stop_text(t, report, names))  # fmt: skip
     return t("unfinished; {why}", why=stop_text(t, report, names))
 
 
@@ -164,7 +170,11 @@ def run_list(args: argparse.Namespace) -> int:
                     "date": date_text(u.mtime),
                     "state": "dropped"
                     if u.dropped
-                    else ("unfinished" if report.verdict == "incomplete" else "over"),
+                    else (
+                        "unfinished"
+                        if report.verdict == "incomplete" and not (u.left or u.bots)
+                        else "over"
+                    ),
                     "verdict": report.verdict,
                     "result": dict(report.result) if report.result is not None else None,
                     "log": str(u.path),
@@ -179,7 +189,7 @@ def run_list(args: argparse.Namespace) -> int:
         report = _audit(u)
         print(table_line(u, lang))
         print("   " + verdict_text(u, report, lang))
-        if report.verdict == "incomplete" and not u.dropped:
+        if report.verdict == "incomplete" and not (u.dropped or u.left or u.bots):
             print(
                 "   "
                 + tr(
@@ -254,6 +264,11 @@ def run_resume(args: argparse.Namespace) -> int:
     tables = [u for u in known_tables(me) if not u.done]
     u = find(tables, args.table, lang)
     if u is None:
+        return 2
+    if u.left or u.bots:  # nobody would answer: it waited for ever
+        why = verdict_text(u, _audit(u), lang)
+        print(tr(lang, "p2pcards: the table {id} cannot go on: {why}", id=u.short_id, why=why),
+              file=sys.stderr)  # fmt: skip
         return 2
 
     async def main(a: argparse.Namespace) -> int:

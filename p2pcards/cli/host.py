@@ -162,6 +162,8 @@ async def _host(args: argparse.Namespace) -> int:
             for i, spec in enumerate(bots):
                 nursery.start_soon(_bot_seat, ("127.0.0.1", port), bot_ids[i], spec, lang)
             session = await follow_lobby(lobby, lang)
+            if bots:  # gone with this process: after a crash the table cannot go on
+                session.storage.mark_bots()
             print(
                 tr(lang, "all seats taken: the game starts"),
                 flush=True,

@@ -48,13 +48,14 @@ from p2pcards.peer._resume import (
     resume_table,
     unfinished_tables,
 )
-from p2pcards.peer._session import Session
+from p2pcards.peer._session import Departure, Session
 from p2pcards.peer._storage import TableStorage
 
 __all__ = [
     "Awaiting",
     "CannotVote",
     "Confirm",
+    "Departure",
     "Ending",
     "KnownPlayers",
     "Lobby",

@@ -362,10 +362,14 @@ class SeatController:
         waited = (
             s.waiting_since is not None and trio.current_time() - s.waiting_since >= s.stall_limit
         )
-        return tuple(
-            x
-            for x in t.awaited()
-            if x != s.seat and (x in t.departed or (waited and x in s.waiting_for))
+        left = t.votable_departed()
+        return (
+            tuple(
+                x
+                for x in t.awaited()
+                if x != s.seat and x not in left and waited and x in s.waiting_for
+            )
+            + left
         )
 
     def vote_out(self, seat: int) -> None:
@@ -471,6 +475,13 @@ class SeatController:
                             self.play(move)
                         except NotYourTurn:  # the table moved on while choosing
                             pass
+            # what ended the game is shown too (a choice given up when the hand ended at
+            # once left "Vera left the table" and the votes unshown)
+            while updates.pending and on_update is not None:
+                up = await updates.__anext__()
+                r = on_update(up, self.snapshot())
+                if inspect.isawaitable(r):
+                    await r
         s = self.session
         if not s.table.halted and s.failed is None and not self._left:
             await s.done.wait()

@@ -37,8 +37,11 @@ class Unfinished:
     (None: not seated), ``table_name`` (as announced; "" when not recorded),
     ``host_address`` (where the host listened, from this seat's roster; None when not
     recorded), ``mtime`` (the log's last change, seconds since the epoch), ``done``
-    (the game ended: a ``.done`` marker) and ``dropped`` (given up with
-    :func:`drop_table`: a ``.dropped`` marker)."""
+    (the game ended: a ``.done`` marker), ``dropped`` (given up with
+    :func:`drop_table`: a ``.dropped`` marker), ``left`` (this seat left the table and
+    the others were told: a ``.left`` marker; they end the hand without it) and ``bots``
+    (in-process bots of this host sat at it: a ``.bots`` marker; gone with its process,
+    they can never come back)."""
 
     table_id: bytes
     path: Path
@@ -50,6 +53,8 @@ class Unfinished:
     mtime: float = 0.0
     done: bool = False
     dropped: bool = False
+    left: bool = False
+    bots: bool = False
 
     @property
     def short_id(self) -> str:
@@ -115,16 +120,22 @@ def known_tables(identity: Identity | None = None, base: Path | None = None) -> 
                 mtime,
                 log.with_suffix(".done").exists(),
                 log.with_suffix(".dropped").exists(),
+                log.with_suffix(".left").exists(),
+                log.with_suffix(".bots").exists(),
             )
         )
     return out
 
 
 def unfinished_tables(identity: Identity, base: Path | None = None) -> list[Unfinished]:
-    """Tables under the data directory where ``identity`` has a seat, with neither a
-    ``.done`` marker (the game did not end) nor a ``.dropped`` one, newest first.  Reads
+    """Tables under the data directory where ``identity`` has a seat that can go on,
+    newest first: no ``.done`` marker (the game did not end), no ``.dropped`` one, no
+    ``.left`` one (this seat left and the others end the hand without it) and no
+    ``.bots`` one (this host's in-process bots sat at it: gone after a crash).  Reads
     only: no file is created, written or left open."""
-    return [u for u in known_tables(identity, base) if not u.done and not u.dropped]
+    return [
+        u for u in known_tables(identity, base) if not (u.done or u.dropped or u.left or u.bots)
+    ]
 
 
 def drop_table(table: Unfinished) -> Path:

@@ -23,7 +23,8 @@ import math
 import os
 import time
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 import msgpack
 import trio
@@ -115,6 +116,30 @@ class TableStore:
         return True
 
 
+DEPART_SECONDS = 10.0
+"""How long at most a seat that leaves lingers (:meth:`Session.depart`): its leave handed
+to the peers, then, when they vote at once (the table waits for this seat, or it has two
+seats), their votes to end the hand without it; a fraction of a second on a LAN."""
+
+
+@dataclass(frozen=True)
+class Departure:
+    """What this seat's leave did (:meth:`Session.depart`).  ``what``:
+
+    - ``"ended"``: the others ended the hand without this seat and it saw their votes
+      (``abandoned``: with two seats no result, with three or more it forfeits; either
+      way the game is over and the table is marked done);
+    - ``"told"``: the leave reached the others, who end the hand without this seat when
+      the table next waits for it (the table is marked left: it is over for this seat);
+    - ``"unheard"``: nobody was connected, so nobody knows: the table waits for this
+      seat, and the same command brings it back;
+    - ``"idle"``: no game was running (not started yet); ``"over"``: the game had ended.
+    """
+
+    what: Literal["ended", "told", "unheard", "idle", "over"]
+    abandoned: HandAbandoned | None = None
+
+
 class Session:
     """One seat at one table over a mesh.
 
@@ -161,6 +186,10 @@ class Session:
         (False: a front end decides, through ``controller.vote_out``)."""
         self.left_sent = trio.Event()
         """Set once this seat's leave was handed to every connected peer."""
+        self._leave: bytes | None = None
+        self.leave_delivered = 0
+        """How many peers this seat's leave was handed to (0: nobody was connected, so
+        nobody knows it left: the same command brings it back)."""
         self._voting_departed = False
         self.controller = SeatController(self)
         """The seat controller every front end drives this seat through."""
@@ -185,38 +214,65 @@ class Session:
         if not t.log.started or t.halted or t.finished or t.left:
             self.stop()
             return
-        self.handle(t.leave())
-        self._send_q.send_nowait(b"")  # the sender stops once everything before is sent
+        outs = t.leave()
+        self._leave = next(o.data for o in outs if isinstance(o, Broadcast))
+        try:  # (in this seat's log file too: its audit may meet a vote on this leave)
+            self.storage.append_evidence([self._leave])
+        except StorageError:
+            pass  # (the leave still goes out; only the audit of this file is poorer)
+        self.handle(outs)
+        self._send_q.send_nowait(b"")  # marks where everything before it was sent
         self._nursery.start_soon(self._stop_after, grace)
 
-    async def depart(self, grace: float = 2.0) -> None:
+    async def depart(self, grace: float = DEPART_SECONDS) -> Departure:
         """:meth:`leave`, then wait (at most ``grace`` seconds) until the leave was
-        handed to the peers."""
+        handed to the peers and the others ended the hand without this seat (their votes
+        reach it while it lingers: its log then ends as theirs, and its table is over:
+        ``done``); then stop.  Returns what the leave did (:class:`Departure`)."""
+        t = self.table
+        playing = not (
+            self._stopped or self.failed is not None or self._nursery is None
+            or not t.log.started or t.halted or t.finished or t.left
+        )  # fmt: skip
+        # the others vote at once when the table waits for this seat (at two seats on any
+        # turn); else only when it next does: no point waiting for that here
+        voted_at_once = playing and (len(self.names) == 2 or self.seat in t.awaited())
         self.leave(grace)
+        if not playing:
+            return Departure("over" if t.halted or t.finished else "idle", t.abandoned)
         with trio.move_on_after(grace):
             await self.left_sent.wait()
+            if self.leave_delivered and voted_at_once:
+                await self.done.wait()
+        self.stop()
+        if t.abandoned is not None:
+            return Departure("ended", t.abandoned)
+        if not self.leave_delivered:
+            return Departure("unheard", None)
+        self.storage.mark_left()
+        return Departure("told", None)
 
     async def _stop_after(self, delay: float) -> None:
         await trio.sleep(delay)
         self.stop()
 
     def _vote_departed(self) -> None:
-        """Vote out a seat that signed its leave, when the table waits for it."""
+        """Vote out a seat that signed its leave, when the table waits for it (at two
+        seats at once, whoever's turn it is: :meth:`~p2pcards.table.Table.left_alone`)."""
         t = self.table
         if not self.vote_on_leave or self._voting_departed or t.voting is not None:
             return
         if t.halted or t.finished or t.left or not t.departed:
             return
-        for s in t.awaited():
-            if s in t.departed and s != self.seat:
-                self._voting_departed = True
-                try:
-                    self.handle(t.abandon(s, "left"))
-                except ValueError:
-                    pass
-                finally:
-                    self._voting_departed = False
-                return
+        for s in t.votable_departed():
+            self._voting_departed = True
+            try:
+                self.handle(t.abandon(s, "left"))
+            except ValueError:
+                pass
+            finally:
+                self._voting_departed = False
+            return
 
     @property
     def log_path(self) -> str:
@@ -432,7 +488,9 @@ class Session:
             left = 1.0 if since is None else since + self.stall_limit - trio.current_time()
             await trio.sleep(min(1.0, max(left, 0.02)))
             t = self.table
-            if t.halted or t.finished or self.waiting_since is None or t.voting is not None:
+            if t.halted or t.finished or t.left or self.waiting_since is None:
+                continue  # (a seat that left votes no more)
+            if t.voting is not None:
                 continue  # (after its vote this seat waits for the other votes)
             if trio.current_time() - self.waiting_since < self.stall_limit:
                 continue
@@ -458,12 +516,13 @@ class Session:
                 return
             if not data:  # this seat left: everything before was sent
                 self.left_sent.set()
-                self.stop()
-                return
+                return  # (it lingers until the votes against it came, or :meth:`depart`)
             for pid in self.peer_ids:
                 if self.seat is not None and pid == self.peer_ids[self.seat]:
                     continue
-                await self._send_to(pid, data)
+                sent = await self._send_to(pid, data)
+                if sent and data == self._leave:
+                    self.leave_delivered += 1
 
     async def _direct_sender(self) -> None:
         """Send what is meant for one peer only (a fetch, or the entries answering one)."""
@@ -472,19 +531,22 @@ class Session:
                 return
             await self._send_to(pid, data)
 
-    async def _send_to(self, pid: bytes, data: bytes) -> None:
+    async def _send_to(self, pid: bytes, data: bytes) -> bool:
         """Send directly; a peer not connected now gets it when it (re)connects (a round
         contribution is in nobody's log until the round completes, so the log gossip
-        cannot carry it: e.g. right after this seat restarted)."""
+        cannot carry it: e.g. right after this seat restarted).  True when it was handed
+        to a live connection now."""
         assert self.mesh is not None
         if self.failed is not None:  # stopped: a storage failure
-            return
+            return False
         try:
             await self.mesh.send_direct(pid, data)
         except net.NetError:
             backlog = self._backlog.setdefault(pid, [])
             if len(backlog) < 10_000:
                 backlog.append(data)
+            return False
+        return True
 
     async def _flush_backlog(self, pid: bytes) -> None:
         for data in self._backlog.pop(pid, []):

@@ -151,6 +151,24 @@ class TableStorage:
         except OSError:
             pass
 
+    def mark_left(self) -> None:
+        """Mark that this seat left the table (a ``.left`` file beside the log): the
+        others end the hand without it, so it is over for this seat and not offered for
+        resuming (:func:`~p2pcards.peer.unfinished_tables`)."""
+        try:
+            self.log_path.with_suffix(".left").touch()
+        except OSError:
+            pass
+
+    def mark_bots(self) -> None:
+        """Mark that in-process bots (temporary identities, removed with the host's
+        process) sit at the table (a ``.bots`` file beside the log): after a crash they
+        can never come back, so it is not offered for resuming."""
+        try:
+            self.log_path.with_suffix(".bots").touch()
+        except OSError:
+            pass
+
     def close(self) -> None:
         """Close both files."""
         self._log.close()

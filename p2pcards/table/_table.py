@@ -317,7 +317,13 @@ class Table:
         step = self._current()
         if self.me is None or step is None or stalled == self.me or reason not in REASONS:
             raise ValueError("nothing to abandon")
-        if self._abandon is None and stalled not in step.missing():
+        if self.left:
+            raise ValueError("this seat has left the table")
+        if (
+            self._abandon is None
+            and stalled not in step.missing()
+            and not self.left_alone(stalled, reason, self.next_seq)
+        ):
             raise ValueError(f"the table is not waiting for seat {stalled}")
         if self._abandon is None:
             self._abandon = stalled
@@ -383,6 +389,28 @@ class Table:
             self._restash([e for e in held if e is not None and e.seat != self.me])
             return True
         return False
+
+    def left_alone(self, seat: int, reason: str, seq: int) -> bool:
+        """Whether a vote at ``seq`` may end the hand without ``seat`` though the table
+        does not wait for it (``protocol/table.md`` §3, rule 1): at a table of two seats,
+        on the leave that ``seat`` signed (:meth:`gone` at ``seq``).  The one other seat
+        is the only voter and the hand cannot go on without ``seat`` (every card opened
+        needs both), so it ends at once, on whoever's turn it was; a vote against a seat
+        that has not left still waits for that seat's turn."""
+        return self.seats == 2 and reason == "left" and seat in self.gone(seq)
+
+    def votable_departed(self) -> tuple[int, ...]:
+        """The seats that signed a leave and may be voted out now (reason ``"left"``):
+        those the table waits for, and at two seats the other seat on any turn
+        (:meth:`left_alone`)."""
+        if self.me is None or self.left:
+            return ()
+        awaited = self.awaited()
+        return tuple(
+            s
+            for s in sorted(self.departed)
+            if s != self.me and (s in awaited or self.left_alone(s, "left", self.next_seq))
+        )
 
     def gone(self, seq: int) -> frozenset[int]:
         """The seats that can no longer vote at a round starting at ``seq`` (each signed a
@@ -708,7 +736,7 @@ class Table:
                 continue
             if self._advance(step):
                 continue
-            act = step.idle(self)
+            act = step.idle(self) if not self.left else None
             if act is not None:
                 assert isinstance(step, SingleStep)
                 self._write_single(step, act[0])
@@ -788,7 +816,7 @@ class Table:
     # -- single-author steps
     def _advance_single(self, step: SingleStep) -> bool:
         author = step.author
-        if author == self.me and step.auto and not step.written:
+        if author == self.me and step.auto and not step.written and not self.left:
             step.written = True
             self._write_single(step, step.own_body(self, self.alter))
         seq = len(self.log)
@@ -855,7 +883,7 @@ class Table:
     def _advance_round(self, step: RoundStep) -> bool:
         if step.rnd is None:
             step.rnd = self.log.open_round(step.seats, step.kind, self.hand)
-            if self.me in step.seats:
+            if self.me in step.seats and not self.left:  # (after a leave: nothing more)
                 assert self._key is not None and self.me is not None
                 body = step.own_body(self, self.alter)
                 entry = step.rnd.sign(self._key, self.me, body)
@@ -937,7 +965,9 @@ class Table:
             return False
         if stalled == self.me:
             return self._vote_against_me(entry)
-        if stalled not in step.missing() or (author is not None and stalled != author):
+        if self.left_alone(stalled, reason, entry.seq):
+            pass  # (two seats: on its leave, at any place of the hand)
+        elif stalled not in step.missing() or (author is not None and stalled != author):
             return False
         if entry.raw not in self._votes_seen:
             self._votes_seen.add(entry.raw)

@@ -157,3 +157,66 @@ def test_an_address_out_of_range_is_refused_in_russian_beside_an_unfinished_tabl
         _matches(u, None, "127.0.0.1:99999", "ru")
     assert e.value.code == 2
     assert capsys.readouterr().err == "p2pcards: порт 99999 — не номер порта (1–65535)\n"
+
+
+@pytest.mark.parametrize(
+    ("marker", "said"),
+    [
+        ("left", "you left it: the others end the hand without you; the log stops"),
+        ("bots", "over: its bots were in the host's program, which stopped; the log stops"),
+    ],
+)
+def test_a_table_left_or_with_the_hosts_bots_is_never_offered_again(
+    home: Path, capsys: pytest.CaptureFixture[str], marker: str, said: str
+) -> None:
+    """Issue 15: a table this seat left (the others were told, and end the hand without
+    it) or one where this host's in-process bots sat (gone with its process after a
+    crash) can never go on: it is no longer unfinished (host and join offered it, and
+    a bot host restarted after Ctrl-C waited for ever), games lists it without the
+    resume line, and games resume refuses it."""
+    me = load_or_create_identity("Аня")
+    tid = unfinished_table(home, me)
+    (home / "tables" / f"{tid.hex()}.log").with_suffix(f".{marker}").touch()
+    assert unfinished_tables(me) == []
+    rc, out, _ = run(capsys, "--lang", "en", "games")
+    assert rc == 0 and out.splitlines()[1].startswith("   " + said)
+    assert "resume:" not in out
+    rc, out, _ = run(capsys, "--lang", "en", "games", "--json")
+    assert json.loads(out)[0]["state"] == "over"
+    rc, out, err = run(capsys, "--lang", "ru", "games", "resume", tid.hex()[:8])
+    assert rc == 2 and err.startswith(f"p2pcards: стол {tid.hex()[:8]} продолжить нельзя: ")
+
+
+def test_a_table_of_that_name_open_now_is_a_new_one_never_the_unfinished_one(
+    home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 15: a host's next table often has the same name as the last; joining it by
+    that name resumed the dead unfinished table without asking.  A table announced now
+    is a new one (a started table is no longer announced): headless, the join refuses
+    naming the unfinished table; with nothing announced, the same command resumes."""
+    import argparse
+
+    import trio
+
+    from p2pcards.cli import _lan
+
+    me = load_or_create_identity("Аня")
+    unfinished_table(home, me, name="Стол Бори")
+    resumed = []
+
+    async def resume(identity: object, u: object, args: object, lang: str) -> int:
+        resumed.append(u)
+        return 0
+
+    monkeypatch.setattr(_lan, "resume_one", resume)
+    args = argparse.Namespace(new=False, interface=None)
+    for is_open, rc in ((True, 2), (False, 0)):
+
+        async def announced(target: str, interfaces: object, is_open: bool = is_open) -> bool:
+            assert target == "Стол Бори"
+            return is_open
+
+        monkeypatch.setattr(_lan, "announced", announced)
+        got = trio.run(lambda: _lan.resume_unfinished(me, args, "en", target="Стол Бори"))
+        assert got == rc and len(resumed) == (0 if is_open else 1)
+    assert "an unfinished table is waiting for you" in capsys.readouterr().err

@@ -30,8 +30,8 @@ def _in_nursery(exc: BaseException) -> object:
 @pytest.mark.parametrize(
     ("lang", "line"),
     [
-        ("en", "brings you back"),
-        ("ru", "вы вышли из-за стола"),
+        ("en", "you left; no game had started"),  # (a game's leave: _lan_leave.py)
+        ("ru", "вы вышли; игра ещё не началась"),
     ],
 )
 def test_leaving_inside_a_nursery_is_one_line_and_status_130(

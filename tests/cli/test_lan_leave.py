@@ -15,6 +15,9 @@ from typing import Any
 
 import pytest
 
+from p2pcards.cli.audit import read_log_file
+from p2pcards.identity import load_identity
+from p2pcards.peer import known_tables, unfinished_tables
 from p2pcards.peer._storage import read_entries
 from p2pcards.table import audit_entries
 from tests.net._netns import run_in_netns
@@ -31,15 +34,20 @@ def left() -> Any:
 
 def _audit(left: Any, host: str) -> Any:
     [log] = left["logs"][host]
-    return audit_entries(read_entries(Path(log)))
+    entries, evidence = read_log_file(Path(log))  # (as p2pcards audit: with the leaves)
+    return audit_entries(entries, evidence=evidence)
 
 
 def test_a_seat_that_quits_with_ctrl_d_is_voted_out_at_once_and_forfeits(left: Any) -> None:
     text, rc = left["boris"]
     assert rc == 130 and "Traceback" not in text
-    assert "вы вышли из-за стола; вернуться: p2pcards --lang ru join 'Стол Ани'" in text
+    # what happened, not "вернуться: p2pcards join 'Стол Ани'" to a table that is over
+    assert ("Вы вышли из-за стола: остальные закончили раздачу, и вам засчитано поражение. "
+            "Игра окончена: она есть в p2pcards games.") in text  # fmt: skip
+    assert "вернуться" not in text
     anya, rc = left["anya"]
     assert "the hand is over: Борис left the table and forfeits" in anya
+    assert "The game is over: no hand is dealt without every seat" in anya
     assert rc == 3 and "Traceback" not in anya
     report = _audit(left, "anya")
     assert report.verdict == "abandoned" and report.cheats == []
@@ -50,15 +58,50 @@ def test_a_seat_that_quits_with_ctrl_d_is_voted_out_at_once_and_forfeits(left: A
 
 
 def test_q_while_another_player_thinks_leaves_at_once_and_the_hand_ends(left: Any) -> None:
+    """Issue 15: at two seats the leave ends the hand at once on the other's turn too
+    (Gosha answers no prompt: before, the vote waited for his move), and the leaver is
+    told so, not that the same command brings her back to a table that is over."""
     text, rc = left["vera"]
     assert rc == 130 and "Traceback" not in text and "KeyboardInterrupt" not in text
-    assert "you left the table; p2pcards --lang en join 127.0.0.1:" in text
+    assert ("You left the table: the other player ended the hand, with no result. The game "
+            "is over: p2pcards games lists it.") in text  # fmt: skip
+    assert "brings you back" not in text
     gosha, rc = left["gosha"]
-    assert "the hand is abandoned, no result: Vera left the table" in gosha
+    gone = gosha.index("Vera left the table")  # (his prompt gave way to it: the history)
+    assert gone < gosha.index("the hand is abandoned, no result: Vera left the table")
+    assert "The game is over: no hand is dealt without every seat" in gosha
     assert rc == 3 and "Traceback" not in gosha
     report = _audit(left, "gosha")
     ab = report.table.abandoned
     assert (ab.seat, ab.reason, ab.result) == (report.seats.index("Vera"), "left", None)
+    [vote] = [e for e in report.table.log if e.kind == "abandon"]
+    assert vote.seat == report.seats.index("Gosha")  # (his vote, where his move was due)
+
+
+def test_the_leavers_log_ends_as_the_others_and_is_not_unfinished(left: Any) -> None:
+    """The leaver saw the votes before going: her log file holds them and says
+    abandoned, her home lists no unfinished table (the next join by the same name would
+    have resumed the dead one), and p2pcards games shows its result."""
+    for who, other in (("vera", "gosha"), ("boris", "anya")):
+        home = Path(left["homes"][who])
+        me = load_identity(home)
+        assert me is not None
+        [log] = left["logs"][other]
+        played = bytes.fromhex(Path(log).stem)
+        assert played not in [u.table_id for u in unfinished_tables(me, home)]
+        [u] = [u for u in known_tables(me, home) if u.table_id == played]
+        assert u.done
+        entries, evidence = read_log_file(u.path)
+        mine = audit_entries(entries, evidence=evidence)
+        assert mine.verdict == "abandoned" and entries == read_entries(Path(log))
+
+
+def test_no_network_line_on_any_terminal_when_a_seat_leaves(left: Any) -> None:
+    """Issue 15: "refused connection from …" and "could not authenticate …: connection
+    reset by peer" printed in English on both terminals when a seat left."""
+    for who in ("vera", "gosha", "boris", "anya"):
+        text = left[who][0]
+        assert "refused connection" not in text and "could not authenticate" not in text, who
 
 
 def test_the_unfinished_table_is_asked_about_in_english(left: Any) -> None:

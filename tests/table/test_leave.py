@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from p2pcards.table import Broadcast, HandAbandoned, Rejected, SeatLeft, audit_entries
-from p2pcards.transcript import sign_entry
+from p2pcards.transcript import peek_entry, sign_entry
 from tests.table.harness import Harness
 from tests.table.test_abandon import Hold, stalled_table
 
@@ -146,3 +146,59 @@ def test_two_seats_leaving_at_once_do_not_stall_the_vote(both_before: bool) -> N
     assert report.verdict == "abandoned" and report.cheats == []
     assert (report.table.abandoned.seat, report.table.abandoned.reason) == (2, "left")
     assert audit_entries(h.logs()[0]).verdict == "incomplete"  # without the leaves: says so
+
+
+class _Stop(Exception):
+    pass
+
+
+def _until_seat_0_moves(h: Harness, s: int, t: object, legal: list[object]) -> object:
+    if s == 0:
+        raise _Stop  # (the table waits for seat 0's move: nobody answers its prompt)
+    return h.bot(t.view(), legal, h.bot_rngs[s])  # type: ignore[attr-defined]
+
+
+def test_at_two_seats_a_leave_on_the_other_seats_turn_ends_the_hand_at_once() -> None:
+    """Issue 15: at two seats, seat 1 leaves while the table waits for seat 0's own move
+    (seat 0 thinks).  Seat 0 ends the hand at once by its vote, on whoever's turn it was,
+    as when seat 1 leaves on its own turn (before, the vote waited for a turn of seat 1
+    and seat 0 stayed at its move prompt); seat 1 writes nothing after its leave, follows
+    the vote and its log equals seat 0's; the audit of either log, with the leave, says
+    abandoned: seat 1 left, no result."""
+    h = Harness("akulina", 2, seed=3, decide=_until_seat_0_moves)
+    with pytest.raises(_Stop):
+        h.run()
+    t0 = h.tables[0]
+    assert t0.awaited() == (0,) and t0.may_decide
+    data = _leave_bytes(h, 1)
+    said = len(h.outputs[1])
+    h.handle(0, t0.receive(data))
+    assert t0.votable_departed() == (1,)
+    h.handle(0, t0.abandon(1, "left"))
+    assert not t0.may_decide  # its move is moot: the hand is over
+    h.run()
+    for s in (0, 1):
+        [ab] = [o for o in h.outputs[s] if isinstance(o, HandAbandoned)]
+        assert (ab.seat, ab.reason, ab.result) == (1, "left", None)
+    sent = [o for o in h.outputs[1][said:] if isinstance(o, Broadcast)]
+    assert [peek_entry(o.data).seat for o in sent] == [0] * len(sent)  # (passed on only)
+    assert h.logs()[0] == h.logs()[1]
+    [vote] = [e for e in t0.log if e.kind == "abandon"]
+    assert vote.seat == 0 and vote.body == [1, "left"]
+    report = audit_entries(h.logs()[0], evidence=[data])
+    assert report.verdict == "abandoned" and report.cheats == []
+    ab = report.table.abandoned
+    assert (ab.seat, ab.reason, ab.result) == (1, "left", None)
+
+
+def test_at_three_seats_a_leave_waits_for_the_seats_turn() -> None:
+    """The rule for two seats only: at three, a seat that left is voted out when the
+    table waits for it (the voters must agree where the round starts), not before."""
+    h = Harness("akulina", 3, seed=3, decide=_until_seat_0_moves)
+    with pytest.raises(_Stop):
+        h.run()
+    data = _leave_bytes(h, 2)
+    h.handle(1, h.tables[1].receive(data))
+    assert h.tables[1].votable_departed() == ()
+    with pytest.raises(ValueError, match="not waiting for seat 2"):
+        h.tables[1].abandon(2, "left")
