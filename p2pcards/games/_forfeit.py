@@ -5,7 +5,9 @@ With three or more seats, a seat that the table waits for longer than the table'
 (``protocol/table.md`` §3, stalls).  Each game's forfeit rule (its ``forfeit`` option,
 ``docs/rules/<game>.md``, "Stalls and forfeits") says who loses and what the score sheet
 gets; the game ends with that result (the table deals no further hand without the seat).
-With two seats there is no forfeit: the hand ends with no result, naming the seat.
+With two seats there is no forfeit: the hand ends with no result, naming the seat.  A seat
+that had left the table before the vote round (it did not vote) forfeits with the stalled
+seat, each treated by the rule as the stalled seat is.
 
 The rules texts say nothing of a player who walks away; the default, ``lose``, is what
 Russian home tables do ("ушёл из-за стола — проиграл"): the one who left loses the game and
@@ -57,49 +59,68 @@ def table_options() -> tuple[Option, ...]:
     )
 
 
-def forfeit_result(before: GameState, now: GameState, seat: int) -> dict[str, Any]:
+def forfeit_result(
+    before: GameState, now: GameState, seat: int, also: tuple[int, ...] = ()
+) -> dict[str, Any]:
     """The game's result after ``seat`` forfeits the current hand.
 
     ``before``: the engine as the hand began (its score sheet); ``now``: the engine at
-    the stall (for what was already declared, e.g. Thousand's contract).  Returns the
-    game's usual result (see its ``result()``) with ``losers == [seat]``, ``winners`` the
-    other seats (Sunduchki: those of them with the most chests) and ``forfeit``:
-    ``{"seat", "hand" (0-based engine hand), "rule" ("lose" or "void"), "penalty"}``.
+    the stall (for what was already declared, e.g. Thousand's contract).  ``also``: the
+    other seats that forfeit with it, those that had left the table before the vote
+    round and so did not vote in it (``protocol/table.md`` §3 rule 4; each is treated as
+    ``seat`` is, ``docs/rules/<game>.md`` "Stalls and forfeits").  Returns the game's
+    usual result (see its ``result()``) with ``losers`` the forfeiting seats (``seat``
+    first), ``winners`` the other seats (Sunduchki: those of them with the most chests)
+    and ``forfeit``: ``{"seat", "hand" (0-based engine hand), "rule" ("lose" or
+    "void"), "penalty"}`` (of ``seat``), with ``"also"`` and ``"penalties"`` (of each of
+    ``also``) when others forfeit too.
     """
     rule = str(now.options.get("forfeit", "lose"))
     res = dict(before.result())  # type: ignore[attr-defined]  # every engine has one
-    penalty: Any = 0
-    if rule == "lose":
-        penalty = _PENALTY.get(now.game.name, _no_penalty)(before, now, seat, res)
-    others = [s for s in range(now.seats) if s != seat]
-    res["losers"] = [seat]
+    out = [seat, *sorted(set(also) - {seat})]
+    penalties: list[Any] = []
+    for i, s in enumerate(out):
+        penalty: Any = 0
+        if rule == "lose":
+            penalty = _PENALTY.get(now.game.name, _no_penalty)(before, now, s, res, i == 0)
+        penalties.append(penalty)
+    others = [s for s in range(now.seats) if s not in out]
+    res["losers"] = out
     res["winners"] = others
-    if now.game.name == "sunduchki":
+    if now.game.name == "sunduchki" and others:
         best = max(res["chests"][s] for s in others)
         res["winners"] = [s for s in others if res["chests"][s] == best]
         res["losers"] = [s for s in range(now.seats) if s not in res["winners"]]
-    res["forfeit"] = {"seat": seat, "hand": now.hand_no, "rule": rule, "penalty": penalty}
+    res["forfeit"] = {"seat": seat, "hand": now.hand_no, "rule": rule, "penalty": penalties[0]}
+    if len(out) > 1:
+        res["forfeit"] |= {"also": out[1:], "penalties": penalties[1:]}
     return res
 
 
-def _no_penalty(before: GameState, now: GameState, seat: int, res: dict[str, Any]) -> Any:
+def _no_penalty(
+    before: GameState, now: GameState, seat: int, res: dict[str, Any], first: bool
+) -> Any:
     return 0
 
 
-def _akulina(before: GameState, now: GameState, seat: int, res: dict[str, Any]) -> Any:
-    """Akulina: the stalled seat is the hand's loser (one loss written)."""
+def _akulina(before: GameState, now: GameState, seat: int, res: dict[str, Any], first: bool) -> Any:
+    """Akulina: the stalled seat is the hand's loser (one loss written; a seat that left
+    before the vote gets one loss too, the hand counted once)."""
     losses = list(res["losses"])
     losses[seat] += 1
     res["losses"] = losses
-    res["loser"] = seat
-    res["hands"] = res["hands"] + 1
+    if first:
+        res["loser"] = seat
+        res["hands"] = res["hands"] + 1
     return 1
 
 
 THOUSAND_PENALTY = 120
 
 
-def _thousand(before: GameState, now: GameState, seat: int, res: dict[str, Any]) -> Any:
+def _thousand(
+    before: GameState, now: GameState, seat: int, res: dict[str, Any], first: bool
+) -> Any:
     """Thousand: minus 120 (the rules' penalty for a barrel or three bolts), or minus
     the contract when the stalled seat is the declarer of a higher one this hand."""
     penalty = THOUSAND_PENALTY
@@ -115,7 +136,9 @@ def _thousand(before: GameState, now: GameState, seat: int, res: dict[str, Any])
 STO_ODNO_OVER = 102
 
 
-def _sto_odno(before: GameState, now: GameState, seat: int, res: dict[str, Any]) -> Any:
+def _sto_odno(
+    before: GameState, now: GameState, seat: int, res: dict[str, Any], first: bool
+) -> Any:
     """101: the stalled seat's total is written as 102 (over 101: it loses the series),
     or kept when already higher."""
     scores = list(res["scores"])
@@ -125,7 +148,7 @@ def _sto_odno(before: GameState, now: GameState, seat: int, res: dict[str, Any])
     return added
 
 
-_PENALTY: dict[str, Callable[[GameState, GameState, int, dict[str, Any]], Any]] = {
+_PENALTY: dict[str, Callable[[GameState, GameState, int, dict[str, Any], bool], Any]] = {
     "akulina": _akulina,
     "thousand": _thousand,
     "101": _sto_odno,

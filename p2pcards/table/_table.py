@@ -13,7 +13,7 @@ all honest peers end with byte-identical logs.  A table built with ``seat=None``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -640,13 +640,19 @@ class Table:
             self._move_seq[(self.engine.hand_no, before)] = seq
         return True
 
-    def hand_abandoned(self, stalled: int, seq: int, reason: str = "stall") -> None:
-        """The other seats ended the hand without ``stalled`` (votes from ``seq``): with
-        three or more seats it forfeits by the game's rule and the game is over."""
+    def hand_abandoned(
+        self, stalled: int, seq: int, reason: str = "stall", voters: Iterable[int] = ()
+    ) -> None:
+        """The other seats ended the hand without ``stalled`` (votes from ``seq``, by the
+        seats ``voters``): with three or more seats it forfeits by the game's rule, and so
+        does every seat that did not vote (it had left before the round: §3 rule 4), and
+        the game is over."""
         result = None
         if self.seats >= 3:
             start = self._hand_start if self._hand_start is not None else self.engine
-            result = forfeit_result(start, self.engine, stalled)
+            voted = set(voters)
+            also = tuple(s for s in range(self.seats) if voted and s not in voted)
+            result = forfeit_result(start, self.engine, stalled, also)
         self.abandoned = HandAbandoned(self.hand, stalled, seq, reason, result)
         self._out.append(self.abandoned)
         if result is not None:
@@ -689,7 +695,8 @@ class Table:
             # this seat wrote the entry they gave up on, or it voted itself and so will
             # never take the entries they built on: its log cannot hold their votes
             left = any(vote_target(v.body) == (self.me, "left") for v in votes)
-            self.hand_abandoned(self.me, votes[0].seq, "left" if left else "stall")
+            self.hand_abandoned(self.me, votes[0].seq, "left" if left else "stall",
+                                [v.seat for v in votes])  # fmt: skip
         return False
 
     # ------------------------------------------------------------------ internals

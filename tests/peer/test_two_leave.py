@@ -2,7 +2,7 @@
 session (no network: what one session queues is handed to the others): the honest
 session votes out the awaited seat on its leave at once, the vote does not wait for the
 other seat that left, and it keeps both leaves in its log file, so ``p2pcards audit``
-of that file says "abandoned" with the awaited seat forfeiting.  (Two honest voters
+of that file says "abandoned" with both seats that left forfeiting.  (Two honest voters
 that hear of the leaves in different orders: tests/table/test_leave.py.)"""
 
 from __future__ import annotations
@@ -33,7 +33,10 @@ async def test_two_seats_that_leave_at_once_are_voted_past_by_the_sessions(tmp_p
         ss[0].feed(data)
     ab = ss[0].table.abandoned
     assert ab is not None and (ab.seat, ab.reason) == (1, "left")
-    assert ab.result is not None and ab.result["losers"] == [1]
+    # both forfeit (seat 2 left before the vote round: it did not vote); before, only
+    # the awaited seat 1 did and seat 2, gone too, was a winner
+    assert ab.result is not None and ab.result["losers"] == [1, 2]
+    assert ab.result["winners"] == [0] and ab.result["losses"][1:] == [1, 1]
     log = [e.raw for e in ss[0].table.log]
     assert [e.seat for e in ss[0].table.log if e.kind == "abandon"] == [0]
     entries, evidence = read_log_file(Path(ss[0].log_path))
@@ -42,3 +45,4 @@ async def test_two_seats_that_leave_at_once_are_voted_past_by_the_sessions(tmp_p
     report = audit_entries(log, evidence=evidence)
     assert report.verdict == "abandoned" and report.cheats == [] and report.evidence == 0
     assert report.table is not None and report.table.abandoned.seat == 1
+    assert report.result is not None and report.result["losers"] == [1, 2]

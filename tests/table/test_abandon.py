@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from p2pcards.games import Decision, LocalDealer, forfeit_result, load_game
 from p2pcards.games.akulina import Discard
 from p2pcards.table import Broadcast, GameOver, HandAbandoned, Rejected, VoteCast, audit_entries
 from p2pcards.transcript import peek_entry
@@ -259,3 +260,35 @@ def test_abandon_needs_the_table_to_wait_for_that_seat() -> None:
     h.run()
     with pytest.raises(ValueError):
         h.tables[0].abandon(1)
+
+
+@pytest.mark.parametrize(
+    ("game", "check"),
+    [
+        (
+            "thousand",
+            lambda r: r["scores"] == [0, -120, -120, 0] and r["forfeit"]["penalties"] == [-120],
+        ),
+        ("101", lambda r: r["scores"] == [0, 102, 102, 0]),
+        ("akulina", lambda r: r["losses"] == [0, 1, 1, 0] and r["hands"] == 1 and r["loser"] == 1),
+        ("sunduchki", lambda r: set(r["losers"]) >= {1, 2} and set(r["winners"]) <= {0, 3}),
+    ],
+)
+def test_every_seat_that_left_before_the_vote_forfeits_by_the_game_rule(
+    game: str, check: Any
+) -> None:
+    """Issue 15: seats 1 and 2 leave at a 4-seat table and the vote against seat 1 is made
+    without seat 2 (it can no longer vote): both forfeit by the game's rule
+    (docs/rules/<game>.md, "Stalls and forfeits": two seats that leave are each treated
+    as one that leaves); before, seat 2, which had left too, was among the winners."""
+    state = load_game(game, seats=4).new_state()
+    dealer = LocalDealer.seeded(state, 1)
+    while not isinstance(state.need(), Decision):
+        dealer.answer()
+    r = forfeit_result(state, state, 1, also=(2,))
+    assert r["losers"][:2] == [1, 2] or game == "sunduchki"
+    assert 1 not in r["winners"] and 2 not in r["winners"]
+    assert r["forfeit"]["seat"] == 1 and r["forfeit"]["also"] == [2]
+    assert check(r), r
+    alone = forfeit_result(state, state, 1)
+    assert "also" not in alone["forfeit"] and 2 in alone["winners"]  # (one seat: as before)

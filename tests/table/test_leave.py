@@ -13,13 +13,14 @@ from tests.table.harness import Harness
 from tests.table.test_abandon import Hold, stalled_table
 
 
-def assert_seat_2_forfeits_by_leaving(h: Harness) -> None:
-    """Seats 0 and 1 each ended the hand with seat 2 forfeiting for leaving, with no
-    accusation, and hold the same log."""
+def assert_seat_2_forfeits_by_leaving(h: Harness, losers: tuple[int, ...] = (2,)) -> None:
+    """Seats 0 and 1 each ended the hand with seat 2 forfeiting for leaving (and the
+    other ``losers``, that left before the vote), with no accusation, and hold the same
+    log."""
     for s in (0, 1):
         [ab] = [o for o in h.outputs[s] if isinstance(o, HandAbandoned)]
         assert (ab.seat, ab.reason) == (2, "left")
-        assert ab.result is not None and ab.result["losers"] == [2]
+        assert ab.result is not None and ab.result["losers"] == list(losers)
         assert h.cheats(s) == []
     assert h.logs()[0] == h.logs()[1]
 
@@ -120,9 +121,10 @@ def test_two_seats_leaving_at_once_do_not_stall_the_vote(both_before: bool) -> N
     table waits for seat 2's move.  Seat 0 votes against seat 2 on its leave before it
     learns of seat 3's; seat 1 learns of both first (``both_before``: seat 1 too votes
     before it knows of seat 3).  The vote must not wait for seat 3, which has left: both
-    honest seats end the hand at once with the same log, seat 2 forfeiting, and the audit
-    of that log with the leaves the session keeps agrees.  Before, the vote waited for
-    seat 3 for ever (no stall limit ends a vote)."""
+    honest seats end the hand at once with the same log, seat 2 forfeiting and seat 3
+    with it (it left before the round: every seat that did not vote forfeits, not only
+    the awaited one), and the audit of that log with the leaves the session keeps agrees.
+    Before, the vote waited for seat 3 for ever (no stall limit ends a vote)."""
     hold = Hold(2, kind="move")
     h = stalled_table("akulina", 4, hold, seed=3)
     left2, left3 = _leave_bytes(h, 2), _leave_bytes(h, 3)
@@ -139,11 +141,14 @@ def test_two_seats_leaving_at_once_do_not_stall_the_vote(both_before: bool) -> N
         h.handle(1, h.tables[1].abandon(2, "left"))
     h.handle(0, h.tables[0].receive(left3))
     h.run()
-    assert_seat_2_forfeits_by_leaving(h)
+    assert_seat_2_forfeits_by_leaving(h, losers=(2, 3))  # (before: seat 3 won, as 0 and 1)
     votes = [e for e in h.tables[0].log if e.kind == "abandon"]
     assert sorted(e.seat for e in votes) == [0, 1]  # seat 3 is not waited for
     report = audit_entries(h.logs()[0], evidence=[left2, left3])
     assert report.verdict == "abandoned" and report.cheats == []
+    assert report.result["losers"] == [2, 3] and report.result["winners"] == [0, 1]
+    assert report.result["forfeit"] == {"seat": 2, "hand": 0, "rule": "lose", "penalty": 1,
+                                        "also": [3], "penalties": [1]}  # fmt: skip
     assert (report.table.abandoned.seat, report.table.abandoned.reason) == (2, "left")
     assert audit_entries(h.logs()[0]).verdict == "incomplete"  # without the leaves: says so
 

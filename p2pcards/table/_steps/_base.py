@@ -23,7 +23,7 @@ buffer, rounds, cheat reporting); steps see the table only through :class:`Table
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -151,9 +151,11 @@ class TableCore(Protocol):
     def end_of_hand(self, seq: int | None) -> None:
         """Check the claims of the hand with every card opened at its end."""
 
-    def hand_abandoned(self, stalled: int, seq: int, reason: str = "stall") -> None:
-        """Record that the other seats ended the hand without ``stalled`` (a forfeit
-        with three or more seats)."""
+    def hand_abandoned(
+        self, stalled: int, seq: int, reason: str = "stall", voters: Iterable[int] = ()
+    ) -> None:
+        """Record that the seats ``voters`` ended the hand without ``stalled`` (a forfeit
+        with three or more seats, of every seat that did not vote too)."""
 
 
 Alter = Callable[["TableCore", "Step", Any], Any]

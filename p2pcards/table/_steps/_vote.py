@@ -80,5 +80,6 @@ class AbandonStep(RoundStep):
     def finish(self, t: TableCore, entries: list[Entry]) -> Step | None:
         reasons = [vote_target(e.body) for e in entries]
         left = any(r is not None and r[1] == "left" for r in reasons)
-        t.hand_abandoned(self.stalled, entries[0].seq, "left" if left else "stall")
+        t.hand_abandoned(self.stalled, entries[0].seq, "left" if left else "stall",
+                         [e.seat for e in entries])  # fmt: skip
         return None
