@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import logging
 import math
 import os
 import random
@@ -12,6 +13,7 @@ import shlex
 import sys
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import trio
@@ -88,10 +90,39 @@ def identity_from_args(args: argparse.Namespace, *, for_play: bool = False) -> I
         me = load_or_create_identity(getattr(args, "player_name", None))
         if for_play:
             check_writable(home() / "tables")
+            log_to_file(home() / LOG_FILE)
     except (IdentityError, StorageError, ValueError) as e:
         print(f"p2pcards: {e}", file=sys.stderr)
         raise SystemExit(2) from None
     return me
+
+
+LOG_FILE = "p2pcards.log"
+"""The program's log in the data directory: what the network and the table noted (a peer
+that went away, a refused connection, an entry refused), with the time."""
+
+
+def log_to_file(path: Path) -> None:
+    """Write this process's ``p2pcards`` log records of level INFO and up to ``path``
+    (appended, with the time and the logger's name), and only warnings to stderr, as
+    Python does without any handler (so a peer going away, logged at INFO, is kept but
+    never shown on the player's terminal).  Once per process, and only for a process
+    of its own (its stderr is the real one: not inside a test harness)."""
+    root = logging.getLogger("p2pcards")
+    if sys.stderr is not sys.__stderr__ or any(isinstance(h, logging.FileHandler)
+                                               for h in root.handlers):  # fmt: skip
+        return
+    try:
+        file = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        return  # (the game goes on without its log)
+    file.setLevel(logging.INFO)
+    file.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    shown = logging.StreamHandler(sys.stderr)
+    shown.setLevel(logging.WARNING)
+    root.addHandler(file)
+    root.addHandler(shown)
+    root.setLevel(logging.INFO)
 
 
 _FATAL = (LobbyError, net.NetError, StorageError, OSError)

@@ -102,6 +102,8 @@ def test_no_network_line_on_any_terminal_when_a_seat_leaves(left: Any) -> None:
     for who in ("vera", "gosha", "boris", "anya"):
         text = left[who][0]
         assert "refused connection" not in text and "could not authenticate" not in text, who
+        # what the network noted (at INFO: a peer gone) goes to the program's log file
+        assert (Path(left["homes"][who]) / "p2pcards.log").is_file(), who
 
 
 def test_the_unfinished_table_is_asked_about_in_english(left: Any) -> None:
