@@ -131,3 +131,15 @@ def test_thousand_contract_speaks_to_the_declarer_in_the_second_person() -> None
         snap = Snapshot(rev=1, game=game, seat=0, names=names, view=seat_view)
         auction = screen(snap, lang, 0.0)["centre"][0]
         assert auction["text"].endswith(text), auction
+
+
+def test_thousand_trick_counter_follows_the_number_of_players() -> None:
+    # a bug (new-user trial): a two-seat hand said "Trick 1 of 8"; two players play ten
+    # tricks (docs/rules/thousand.md, "Two seats"), three players eight
+    for seats, names, tricks in ((2, ("A", "B"), 10), (3, ("A", "B", "C"), 8)):
+        game = load_game("thousand", seats=seats)
+        view = replace(game.new_state().view(0, {}), phase="play", trick_no=1)
+        snap = Snapshot(rev=1, game=game, seat=0, names=names, view=view)
+        for lang, title in (("en", f"Trick 1 of {tricks}"), ("ru", f"Взятка 1 из {tricks}")):
+            titles = [p.get("title") for p in screen(snap, lang, 0.0)["centre"]]
+            assert title in titles

@@ -72,9 +72,10 @@ class Screen(GameScreen):
                 }
             )
         if v.phase in ("play", "open") or v.trick:
+            tricks = 10 if len(v.players) == 2 else 8  # two seats: ten cards each
             piles.append(
                 {
-                    "title": t("Trick {trick_no} of 8", trick_no=v.trick_no),
+                    "title": t("Trick {trick_no} of {tricks}", trick_no=v.trick_no, tricks=tricks),
                     "cards": [card(c) for _, c in v.trick],
                     "who": [names[s] for s, _ in v.trick],
                     "text": "" if v.trick else t("no card yet"),
