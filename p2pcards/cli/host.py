@@ -9,6 +9,7 @@ from typing import Any
 
 import trio
 
+from p2pcards import files
 from p2pcards.cli import _numbers
 from p2pcards.cli._confirm import terminal_confirm
 from p2pcards.cli._i18n import error_text, tr
@@ -25,7 +26,7 @@ from p2pcards.cli._options import add_game_arguments, game_from_args
 from p2pcards.cli._webargs import add_web_arguments
 from p2pcards.games import OptionError
 from p2pcards.games._levels import resolve_bot
-from p2pcards.identity import Identity, new_identity
+from p2pcards.identity import Identity, IdentityError, load_or_create_identity
 from p2pcards.peer import host_table, join_table, play_bot
 from p2pcards.ui import bot_name
 
@@ -133,7 +134,7 @@ async def _host(args: argparse.Namespace) -> int:
     if resumed is not None:
         return resumed
     interfaces = args.interface
-    bot_ids = [new_identity(bot_name(i + 1, lang)) for i in range(len(bots))]
+    bot_ids = host_bots(len(bots), lang)
     async with host_table(
         me,
         game,
@@ -171,6 +172,22 @@ async def _host(args: argparse.Namespace) -> int:
             rc = await play_to_end(session, args.headless, lang, web=args)
             nursery.cancel_scope.cancel()
     return rc
+
+
+def host_bots(n: int, lang: str) -> list[Identity]:
+    """The identities of the host's ``n`` in-process bots, named "Бот 1"… / "Bot 1"… in
+    ``lang``.  Their keys are kept in the host's data directory (``bots/1``, ``bots/2``,
+    …), so a player who met this host's "Бот 1" before knows it again: with a fresh key
+    at every table, each joiner's known players warned that "Бот 1" had changed keys, as
+    of someone pretending to be it.  Exits 2 when the directory is unusable."""
+    try:
+        return [
+            load_or_create_identity(bot_name(i, lang), files.home() / "bots" / str(i))
+            for i in range(1, n + 1)
+        ]
+    except (IdentityError, files.StorageError, ValueError) as e:
+        print(f"p2pcards: {e}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def bot_seats(text: str, strategy: str) -> list[str] | None:

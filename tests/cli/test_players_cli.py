@@ -105,3 +105,20 @@ def test_the_fingerprint_questions_fit_a_bot() -> None:
         assert "p2pcards shows (a bot" in en and "screen" not in en and "theirs" not in en
         assert "показывает p2pcards" in ru and "(бот печатает свой" in ru
         assert "экран" not in ru and not foreign_words(ru)
+
+
+def test_a_hosts_bots_keep_their_keys(home: Path) -> None:
+    """host --bots gave each bot a fresh key at every table, so a player who had met the
+    host's "Бот 1" was warned at the next table that "Бот 1" came with another key (as
+    of someone pretending to be it).  The keys are kept in the host's data directory;
+    only the name follows the host's language."""
+    from p2pcards.cli.host import host_bots
+
+    first, again, english = host_bots(2, "ru"), host_bots(2, "ru"), host_bots(1, "en")
+    assert [b.name for b in first] == ["Бот 1", "Бот 2"] and english[0].name == "Bot 1"
+    assert [b.peer_id for b in again] == [b.peer_id for b in first]
+    assert first[0].peer_id != first[1].peer_id
+    assert english[0].peer_id == first[0].peer_id
+    known = KnownPlayers(home / "joiner")
+    known.remember([(b.name, b.peer_id) for b in first])
+    assert [known.check(b.name, b.peer_id, "seat").status for b in again] == ["known"] * 2
