@@ -134,3 +134,15 @@ def test_entry_of_a_later_hand_is_blamed_on_its_signer() -> None:
     assert [(c.seat, c.seq, c.rule) for c in cheats] == [(0, first_pass, "transcript")]
     assert "entry for hand 2, expected hand 1" in cheats[0].detail
     assert len(observer.log) == first_pass  # the forged pass was not appended
+
+
+def test_the_table_fuzzer_knows_every_output() -> None:
+    """A bug: its list, kept by hand, lacked Fetch (protocol version 5), so a table that
+    asked for the other version of a fork was reported as a crash at random."""
+    import typing
+
+    from p2pcards.table import Fetch, Output, SeatLeft
+    from tests.reliability.fuzz_targets import OUTPUT_TYPES
+
+    assert set(OUTPUT_TYPES) == set(typing.get_args(Output))
+    assert Fetch in OUTPUT_TYPES and SeatLeft in OUTPUT_TYPES
