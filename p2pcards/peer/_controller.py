@@ -64,6 +64,7 @@ _REASONS: dict[str, Reason] = {
     "lot-open": "random",
     "move": "move",
     "showdown": "reveal",
+    "reshuffle-open": "reveal",
     "abandon": "abandon",
 }
 
@@ -547,7 +548,7 @@ class SeatController:
             return "cheat"
         if t.finished:
             return "finished"
-        if exp is not None and exp.kind == "showdown":
+        if exp is not None and exp.kind in ("showdown", "reshuffle-open"):
             return "hand over"
         if t.verified and t.verified[-1] == t.hand:
             return "verified"

@@ -27,7 +27,7 @@ Progress = Callable[[int, int], None]
 """``progress(done, total)``: called as the audit goes through the log and evidence."""
 
 PROOF_KINDS = ("key", "shuffle", "share", "open", "reencrypt", "reshuffle", "lot", "lot-open",
-               "showdown")  # fmt: skip
+               "showdown", "reshuffle-open")  # fmt: skip
 """Entry kinds whose body carries a proof the audit verifies (protocol/table.md §2)."""
 
 

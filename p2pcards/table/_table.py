@@ -62,6 +62,7 @@ from p2pcards.table._steps import (
     Blame,
     Deck,
     Expect,
+    HandReshuffle,
     KeyStep,
     MoveStep,
     RoundStep,
@@ -174,7 +175,7 @@ class Table:
         self._my_key: SeatKey | None = None
         self.reshuffled: tuple[int, tuple[int, ...]] | None = None
         self.reshuffle_step = -1  # engine step of the hand's last hand re-shuffle
-        self.reshuffles: list[tuple[int, tuple[int, ...]]] = []  # (engine step, positions)
+        self.reshuffles: list[HandReshuffle] = []  # the hand's re-shuffles, in order
         self.revealed = True  # the end-of-hand showdown of hand 0 (none) is done
         self._cache = proof_cache
         self._points: dict[bytes, Card] = {}
@@ -1017,7 +1018,7 @@ class Table:
         claim, its possible positions grow to a set ``P``; ``P`` within ``set_of``: it
         was there."""
         at = set(claim.set_of)
-        since = [set(ps) for step, ps in self.reshuffles if step > claim.step]
+        since = [set(r.positions) for r in self.reshuffles if r.step > claim.step]
         known = []
         for q in sorted(cards):
             was = {q}
@@ -1028,20 +1029,46 @@ class Table:
                 known.append(cards[q])
         return dict(zip(sorted(at), known, strict=False))
 
+    def _cards_then(self, claim: Any, cards: Mapping[int, Card]) -> dict[int, Card]:
+        """The card every position held when ``claim`` was made (position -> card), from
+        ``cards`` (position -> card at the end of the hand) and the opened permutations
+        of the re-shuffles made since: going forward through them, re-shuffle ``r`` moves
+        the card at ``r.positions[r.psi[i]]`` to ``r.positions[i]`` (a take moves a
+        position, not its card)."""
+        since = [r for r in self.reshuffles if r.step > claim.step]
+        moves = []
+        for r in since:
+            assert r.psi is not None
+            moves.append({r.positions[j]: r.positions[i] for i, j in enumerate(r.psi)})
+        then: dict[int, Card] = {}
+        for p in self.slots:
+            q = p
+            for m in moves:
+                q = m.get(q, q)
+            if q in cards:
+                then[p] = cards[q]
+        return then
+
     def end_of_hand(self, seq: int | None) -> None:
         """Check every claim of the hand against the cards opened by its end (the
         showdown opens every card still hidden in a hand).  A claim made before a hand
-        re-shuffle (Akulina) no longer has its cards at its positions: a set claim
+        re-shuffle (Akulina) no longer has its cards at its positions: once every
+        re-shuffle of the hand is opened (``reshuffle-open``), each claim is checked on
+        the cards its positions held when it was made (:meth:`_cards_then`); without the
+        openings (not reached when a seat withholds them: a stall) a set claim
         (``Claim.set_of``) is checked on the cards known to have been among its positions
         (:meth:`_cards_once_at`), any other is skipped."""
         cheats_before = len(self.cheats)
         cards = {p: s.card for p, s in self.slots.items() if s.card is not None}
         checked = 0
+        opened = all(r.psi is not None for r in self.reshuffles)
         for claim in self.engine.claims():
             if claim.hand != self.hand - 1:
                 continue
             seen = cards
-            if claim.step < self.reshuffle_step:
+            if claim.step < self.reshuffle_step and opened:
+                seen = self._cards_then(claim, cards)
+            elif claim.step < self.reshuffle_step:
                 if not claim.set_of:
                     continue
                 seen = self._cards_once_at(claim, cards)

@@ -21,6 +21,7 @@ KINDS = {
     "lot": "random",
     "lot-open": "random",
     "showdown": "reveal",
+    "reshuffle-open": "reveal",
 }
 """The table's entry kinds that the seat controller's reasons name otherwise."""
 

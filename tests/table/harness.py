@@ -84,7 +84,7 @@ def force_move(h: Harness, seat: int, t: Table, move: Move) -> None:
 
 SECRET_OF = {"move": "move{seq}", "key": "seed", "shuffle": "seed", "share": "seed", "open": "seed",
              "reencrypt": "seed", "reshuffle": "seed", "lot": "seed", "lot-open": "seed",
-             "showdown": "seed"}  # fmt: skip
+             "showdown": "seed", "reshuffle-open": "seed"}  # fmt: skip
 """Entry kind -> the persisted secret (key prefix) its body depends on."""
 
 

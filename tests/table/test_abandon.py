@@ -191,9 +191,9 @@ def test_a_stall_after_seeing_its_cards_forfeits_with_the_right_loser_and_score(
 
 def held_at_the_end(game: str, n: int, seat: int, seed: int) -> Hold:
     """A hold on ``seat``'s last broadcast of an honest run of this table: with mental
-    poker v2 that is its share of the end-of-hand open (the cards left in hands are
-    opened by the game's last ``Open``; the ``showdown`` round then has nothing left to
-    publish, so the open is what a seat can withhold at the end of the hand)."""
+    poker v2 that is, in Akulina, the opening of its hand re-shuffles (``reshuffle-open``,
+    after the game's last ``Open`` opened the cards left in hands; the ``showdown`` round
+    then has nothing left to publish)."""
     sent: list[str] = []
 
     def tap(h: Harness, s: int, b: Broadcast) -> list[bytes]:
@@ -206,13 +206,14 @@ def held_at_the_end(game: str, n: int, seat: int, seed: int) -> Hold:
     return Hold(seat, kind=kind, after=sent.count(kind) - 1)
 
 
-def test_withholding_the_end_of_hand_reveal_is_a_forfeit() -> None:
+def test_withholding_the_end_of_hand_openings_is_a_forfeit() -> None:
     """Akulina, one hand: seat 1 plays every move of the hand, then withholds what it
-    owes at the end of the hand (its share of the last open).  It does not escape: it is
-    named and forfeits (one loss to it, whoever the hand's loser was)."""
+    owes last at the end of the hand: the opening of its hand re-shuffles
+    (``reshuffle-open``, after the last open; protocol/table.md §2).  It does not escape:
+    it is named and forfeits (one loss to it, whoever the hand's loser was)."""
     hold = held_at_the_end("akulina", 3, 1, seed=8)
     h = stalled_table("akulina", 3, hold, seed=8)
-    assert hold.kind == "open" and not h.tables[0].legal_moves()  # no move was left
+    assert hold.kind == "reshuffle-open" and not h.tables[0].legal_moves()  # no move left
     assert h.tables[0].awaited() == (1,)
     vote(h, 0, 1)
     vote(h, 2, 1)

@@ -18,6 +18,7 @@ from p2pcards.cards import parse_cards
 from p2pcards.games import encode_event
 from p2pcards.games.akulina import Discard, pairable
 from p2pcards.mental_poker import (
+    InvalidScalar,
     card_point,
     encrypt,
     reencrypt_proven,
@@ -33,6 +34,8 @@ from p2pcards.table import (
     Table,
     audit_entries,
 )
+from p2pcards.table._steps import Blame
+from p2pcards.table._steps._order import check_opening, shuffle_opening
 from p2pcards.transcript import BadGenesis, peek_entry, sign_entry
 from tests.table.harness import Harness, force_move, make_genesis_bytes, make_seats
 
@@ -712,21 +715,66 @@ def test_a_proof_of_another_statement_does_not_prove_a_false_follow_claim() -> N
         assert "claim 0: the claim about hidden cards is not proven)" in h.cheats(s)[0].detail
 
 
-def test_a_pair_kept_before_a_hand_re_shuffle_is_still_caught_at_the_end_of_the_hand() -> None:
-    """Akulina: the cheater keeps a pair once (a false "no pair"); its hand is re-shuffled
-    before the hand ends, so positions no longer follow cards, but the pair's cards were
-    only ever re-shuffled within its own hand: the end-of-hand check still finds them
-    (Claim.set_of) and names the claim's own entry."""
+def test_a_pair_kept_and_re_shuffled_in_another_hand_is_caught_at_the_end_of_the_hand() -> None:
+    """Akulina, seed 0: the cheater keeps a pair (a false "no pair" at its move); a card of
+    it is then taken by another seat and re-shuffled in that seat's hand, so no position
+    tells where it went.  At the end of the hand every seat that re-shuffled opens its
+    permutations (``reshuffle-open``): each honest seat follows every position through
+    every re-shuffle and names the claim's own entry (protocol/table.md §3).  Without the
+    openings (the positions traced back, :meth:`Table._cards_once_at`) the pair is not
+    seen: the case the end-of-hand check missed."""
 
     def keep(t: Table, legal: list) -> object:
         if t.engine.phase == "discard" and legal[0].positions:  # type: ignore[attr-defined]
             return Discard(CHEAT, (), ())
         return None
 
-    h, seq = run_forced("akulina", keep, range(5, 6))
+    h, seq = run_forced("akulina", keep, range(0, 1))
     for s in honest(3):
+        t = h.tables[s]
         c = h.cheats(s)[0]
         assert (c.seat, c.seq, c.offence) == (CHEAT, seq, Offence.FALSE_CLAIM), c
         assert c.claim is not None and c.claim.kind == "no_pair"
-        assert c.claim.step < h.tables[s].reshuffle_step  # made before the last re-shuffle
+        assert c.claim.step < t.reshuffle_step  # made before the last re-shuffle
         assert c.falsified is not None and len(c.falsified.cards) == 2  # the pair kept
+        cards = t.revealed_cards[t.hand]
+        assert c.claim.check(t._cards_once_at(c.claim, cards)) is None  # (not seen so)
+        assert c.claim.check(t._cards_then(c.claim, cards)) == c.falsified
+        assert any(r.holder != CHEAT and r.step > c.claim.step for r in t.reshuffles)
+    # an opening is checked against the logged ciphertexts: a wrong randomizer, a wrong
+    # permutation, a randomizer that is no scalar, each names what is wrong
+    t = h.tables[0]
+    r = next(r for r in t.reshuffles if len(r.positions) >= 2)
+    good = shuffle_opening(h.tables[r.holder], r)
+    assert check_opening(t, r, good, r.holder) == r.psi
+    psi, rs = good
+    bad_r = [psi, [scalar(7), *rs[1:]]]
+    bad_psi = [[psi[1], psi[0], *psi[2:]], rs]
+    for bad, error in [
+        (bad_r, "output 0 is not input"),
+        (bad_psi, "is not input"),
+        ([psi, rs[:-1]], "randomizers"),
+        ([[0] * len(psi), rs], "not a permutation"),
+    ]:
+        with pytest.raises(Blame, match=error):
+            check_opening(t, r, bad, r.holder)
+    with pytest.raises(InvalidScalar):
+        check_opening(t, r, [psi, [b"\xff" * 32, *rs[1:]]], r.holder)
+
+
+def test_a_false_re_shuffle_opening_is_blamed_on_its_seat_at_its_entry() -> None:
+    """Akulina: at the end of the hand the cheater opens one of its hand re-shuffles with
+    two outputs' permutation entries swapped (a wrong psi): every honest seat names it at
+    its ``reshuffle-open`` entry, and the hand is not verified."""
+
+    def swap_psi(t: Table, step: Step, body: list) -> list:
+        psi, rs = body[0]
+        return [[[psi[1], psi[0], *psi[2:]], rs], *body[1:]]
+
+    h = run_cheat("akulina", alter_nth("reshuffle-open", swap_psi))
+    seq = committed_at(h, "reshuffle-open")
+    for s in honest(3):
+        c = h.cheats(s)[0]
+        assert (c.seat, c.seq, c.rule) == (CHEAT, seq, "reshuffle-open"), c
+        assert "is not input" in c.detail
+        assert h.tables[s].hand not in h.tables[s].verified

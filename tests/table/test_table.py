@@ -26,6 +26,15 @@ def test_honest_akulina_table_plays_to_the_end(seats: int) -> None:
     report = audit_entries(logs[0])
     assert report.verdict == "verified", report.to_json()
     assert report.result == results[0]
+    # the end of the last hand: each seat that re-shuffled opened every re-shuffle, so
+    # every claim of the hand was checked (protocol/table.md §2, reshuffle-open)
+    t = h.tables[0]
+    holders = sorted({r.holder for r in t.reshuffles})
+    assert holders and all(r.psi is not None for r in t.reshuffles)
+    last = [e for e in t.log if e.hand == t.hand]
+    assert [e.seat for e in last if e.kind == "reshuffle-open"] == holders
+    claims = [c for c in t.engine.claims() if c.hand == t.hand - 1]
+    assert claims and t.claims_checked[t.hand] == len(claims)
 
 
 def test_honest_games_at_five_to_eight_seats_raise_no_accusation() -> None:

@@ -33,8 +33,8 @@ if TYPE_CHECKING:
     from p2pcards.cards import Card
     from p2pcards.games import Game, GameState
     from p2pcards.mental_poker import ProofContext, RandomBytes, SeatKey
-    from p2pcards.table._outputs import Output
-    from p2pcards.table._steps._hand import Deck, Slot
+    from p2pcards.table._outputs import CheatDetected, Output
+    from p2pcards.table._steps._hand import Deck, HandReshuffle, Slot
     from p2pcards.transcript import Entry, Genesis, Round
 
 
@@ -83,9 +83,11 @@ class TableCore(Protocol):
     joint: bytes | None
     reshuffled: tuple[int, tuple[int, ...]] | None
     reshuffle_step: int
-    reshuffles: list[tuple[int, tuple[int, ...]]]
-    """The hand's re-shuffles so far: ``(engine step, positions)`` each, in order."""
+    reshuffles: list[HandReshuffle]
+    """The hand's re-shuffles so far, in order (opened at the end of the hand)."""
     revealed: bool
+    aborting: CheatDetected | None
+    """The first cheat found (the hand stops), or None."""
     proven: dict[tuple[int, int], tuple[Any, frozenset[Card]]]
     """What the claim proofs of this hand showed: ``(seat, position) -> (ciphertext,
     cards)`` (:data:`p2pcards.table._claim_proofs.Proven`)."""

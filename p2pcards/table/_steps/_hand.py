@@ -41,3 +41,24 @@ class Deck:
     """The deck after the shuffles checked so far (the initial deck, then each seat's)."""
     dealing: bool = True
     """True until the first shares after its shuffle (the deal: every Reveal in a row)."""
+
+
+@dataclass
+class HandReshuffle:
+    """One hand re-shuffle of the hand (Akulina's take), as checked at its entry.
+
+    ``step``: the engine step it was made at; ``holder``: the seat that re-shuffled;
+    ``positions``: its hand (sorted); ``deck_in``/``out``: the ciphertexts of those
+    positions before and after (position ``positions[i]`` then holds ``out[i]``);
+    ``label``: the step label of its entry (its shuffle witness is re-made from the
+    holder's stream of that label); ``psi``: the permutation once the holder opened it at
+    the end of the hand (``psi[i]``: the index in ``positions`` whose card
+    ``positions[i]`` holds after it), None until then."""
+
+    step: int
+    holder: int
+    positions: tuple[int, ...]
+    deck_in: list[Ciphertext]
+    out: list[Ciphertext]
+    label: str
+    psi: tuple[int, ...] | None = None

@@ -227,6 +227,11 @@ class ShowdownStep(SharesRound):
     def finish(self, t: TableCore, entries: list[Entry]) -> Step | None:
         got = self.open_all(t, [p for p, _ in self.plan])
         t.revealed = True
-        if got is not None:
-            t.end_of_hand(entries[-1].seq if entries else None)
+        if got is None:
+            return None
+        if t.reshuffles and t.aborting is None:
+            from p2pcards.table._steps._order import ReshuffleOpenStep
+
+            return ReshuffleOpenStep.start(t)  # (it checks the claims when complete)
+        t.end_of_hand(entries[-1].seq if entries else None)
         return None
