@@ -36,7 +36,7 @@ def test_audit_in_russian_in_words(tmp_path: Path, honest_log: list[bytes], caps
     assert main(["audit", str(log), "--lang", "ru"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out == [
-        "игра: Акулина, игроки: seat0, seat1, seat2, записей: 97",
+        "игра: Акулина, игроки: seat0, seat1, seat2, записей: 100",
         "ПРОВЕРЕНО: проверена 1 раздача. Проигравший: seat0 (1 проигрыш); seat1, seat2 — 0.",
     ]
 
