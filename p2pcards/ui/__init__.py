@@ -24,6 +24,7 @@ from p2pcards.ui._lobby import lobby_error_text
 from p2pcards.ui._menu import Choice, Menu
 from p2pcards.ui._model import Backs, Column, Line, Part, Section, Sheet, Styled, cards_line
 from p2pcards.ui._names import Names, bot_name, seat_names
+from p2pcards.ui._options import option_label, value_label
 from p2pcards.ui._results import result_line
 from p2pcards.ui._table import (
     abandoned_line,
@@ -82,6 +83,7 @@ __all__ = [
     "cheat_text",
     "dealer_line",
     "lobby_error_text",
+    "option_label",
     "presenter",
     "presenter_names",
     "result_line",
@@ -89,6 +91,7 @@ __all__ = [
     "seat_names",
     "symbols",
     "table_event_line",
+    "value_label",
     "waiting_line",
     "waiting_reason",
 ]

@@ -40,7 +40,7 @@ from p2pcards.peer import (
     run_bot,
     unfinished_tables,
 )
-from p2pcards.ui import Texts, bot_name, lobby_error_text
+from p2pcards.ui import Texts, bot_name, lobby_error_text, option_label, value_label
 from p2pcards.ui._texts import N_
 from p2pcards.web._lan import ControllerSource
 
@@ -97,8 +97,9 @@ def bot_levels(info: Any) -> list[str]:
 
 
 def games_offered(lang: str) -> list[dict[str, Any]]:
-    """Every game with its seat range and its option table (name, default, choices,
-    bounds, description in ``lang``), as the host form shows them."""
+    """Every game with its seat range and its option table (name, its label, default,
+    choices, their labels, bounds, description in ``lang``), as the host form shows
+    them."""
     t = Texts(lang)  # an option's help is a msgid of the catalog
     out = []
     for name in game_names():
@@ -109,11 +110,15 @@ def games_offered(lang: str) -> list[dict[str, Any]]:
             choices = [str(c) for c in o.choices] if o.choices else None
             if kind == "bool":
                 choices = ["true", "false"]
+            default = str(o.default).lower() if kind == "bool" else str(o.default)
             opts.append(
                 {
                     "name": o.name,
-                    "default": str(o.default).lower() if kind == "bool" else str(o.default),
+                    "label": option_label(t, o.name),
+                    "default": default,
+                    "default_label": value_label(t, o.name, default) if default else "—",
                     "choices": choices,
+                    "choice_labels": [value_label(t, o.name, c) for c in choices or ()],
                     "kind": kind,
                     "low": o.low,
                     "high": o.high,

@@ -117,6 +117,12 @@ LOBBY_LABELS: dict[str, str] = {
     "seats": N_("Seats"),
     "options": N_("Options"),
     "default": N_("default"),
+    "more_rules": N_("More rules"),
+    "more_rules_help": N_(
+        "Our variant of the rules is played (marked “ours”); change here what your table "
+        "plays differently."
+    ),
+    "ours": N_("ours"),
     "bots": N_("Bots for empty seats"),
     "level": N_("Bots' level"),
     "host": N_("Open the table"),

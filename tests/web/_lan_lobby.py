@@ -201,19 +201,6 @@ def _leave_and_drop(page: Any, lobby: LobbyService, out: Path) -> dict[str, Any]
     return got
 
 
-def option_words() -> set[str]:
-    """The games' option names and values, typed as on the command line: the Russian
-    help texts name them too."""
-    from p2pcards.web._lobby import games_offered
-
-    words = set()
-    for g in games_offered("en"):
-        for o in g["options"]:
-            for w in [o["name"], *(o["choices"] or ()), o["default"]]:
-                words |= {w, *w.split("_")}
-    return words
-
-
 ALLOWED = {"p2pcards", "pcards", "English", "Anna", "Boris", "Bot"}
 
 
@@ -252,8 +239,8 @@ def main() -> None:
         got["row"] = found.locator("td").all_inner_texts()
         got["me_fp"] = page.inner_text("#me-fp")
         page.screenshot(path=str(out / "lobby-en.png"))
-        # Russian, remembered over a reload; the lobby shows no English (option names,
-        # typed as on the command line, and their values aside)
+        # Russian, remembered over a reload; the lobby shows no English, the options'
+        # names and values included (their labels, folded under "Другие правила")
         page.click("#langswitch")
         expect(page.locator("#tables-title")).to_have_text("Столы в сети", timeout=WAIT)
         page.reload()
@@ -261,11 +248,15 @@ def main() -> None:
         expect(found).to_be_visible(timeout=WAIT)
         text = page.evaluate(
             """() => { const b = document.body.cloneNode(true);
-                const names = '#options code, #options select, #level, .fp, #tables td:first-child';
+                const names = '#level, .fp, #tables td:first-child';
                 b.querySelectorAll(names).forEach((e) => e.remove());
                 return b.innerText; }"""
         )
-        got["lobby_english"] = english_words(text, frozenset(ALLOWED | option_words()))
+        got["lobby_english"] = english_words(text, frozenset(ALLOWED))
+        got["more_rules"] = page.evaluate(
+            "() => [document.getElementById('options').open,"
+            " document.querySelector('#options summary').textContent]"
+        )
         page.screenshot(path=str(out / "lobby-ru.png"), full_page=True)
         # host Akulina for four, bots on the empty seats
         page.select_option("#game", "akulina")

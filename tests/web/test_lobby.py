@@ -32,6 +32,7 @@ def test_lobby_finds_hosts_joins_and_plays(screens: Path) -> None:
     assert len(fingerprint) == 19 and fingerprint.count("-") == 3
     assert got["me_fp"] == got["fingerprint"]
     assert got["lobby_english"] == []
+    assert got["more_rules"] == [False, "Другие правила"]  # our variant unless unfolded
     # joining, Anna is asked about Boris, the host new to her, with his fingerprint
     assert got["ask"] == (
         f"Хозяин стола Boris [{fingerprint}] вам не знаком: сверьте отпечаток с тем, что "

@@ -54,3 +54,33 @@ def test_the_host_form_offers_every_bot_level_in_the_page_language() -> None:
     assert ru["akulina"]["bots"] == ["basic", "random"]
     en = {g["name"]: g for g in games_offered("en")}
     assert en["101"]["bot_labels"]["hard"] == "hard" and en["101"]["bots"][-1] == "hard"
+
+
+def test_every_option_and_value_of_the_host_form_is_worded_in_both_languages() -> None:
+    """The Russian host form showed the options as typed (``first_card``,
+    ``cover``/``next_draws``, ``forfeit: lose/void``; a new user's trial): every option
+    of every game and every listed value has a label, Russian with no Latin word under
+    ``ru``, and the default (our variant) is the value shown first."""
+    from p2pcards.web._lobby import games_offered
+
+    en = {g["name"]: g for g in games_offered("en")}
+    for g in games_offered("ru"):
+        for o, o_en in zip(g["options"], en[g["name"]]["options"], strict=True):
+            texts = [o["label"], *o["choice_labels"]]
+            assert all(english_words(x) == [] for x in texts), (g["name"], o["name"], texts)
+            assert o["label"] != o_en["label"] and len(o["choice_labels"]) == len(
+                o["choices"] or ()
+            )
+            if o["choices"]:
+                assert o["default"] in o["choices"]
+    sto = {o["name"]: o for o in en["101"]["options"]}
+    assert sto["six"]["label"] == "A six"
+    assert sto["six"]["choice_labels"] == [
+        "its player covers it",
+        "the next player draws one and misses a turn",
+    ]
+    ru = {o["name"]: o for o in {g["name"]: g for g in games_offered("ru")}["101"]["options"]}
+    assert ru["first_card"]["label"] == "Первая карта начинающего"
+    assert ru["deck"]["choice_labels"] == ["36 карт", "52 карты"]
+    assert ru["eight_continue"]["choice_labels"] == ["да", "нет"]
+    assert ru["eight_continue"]["default_label"] == "нет"

@@ -142,18 +142,24 @@ function renderGame(s) {
   $("bots").dataset.game = g.name;
   fill($("level"), g.bots, $("level").value || saved.level || "basic",
     (v) => (g.bot_labels || {})[v] || v);
+  // the options, folded behind "More rules": our variant unless the host changes it
   const box = $("options");
   const keep = {};
   for (const inp of box.querySelectorAll("[data-option]")) if (box.dataset.game === g.name) keep[inp.dataset.option] = inp.value;
-  box.replaceChildren(el("legend", "", L.options));
+  const wasOpen = box.dataset.game === g.name && box.open;
+  box.replaceChildren(el("summary", "", L.more_rules), el("p", "help", L.more_rules_help));
   box.dataset.game = g.name;
+  let changed = false;
   for (const o of g.options) {
     const row = el("label", "option-row");
-    row.appendChild(el("code", "", o.name));
+    row.title = o.help; // what it does, at length (the rules page says more)
+    row.appendChild(el("span", "option-label", o.label));
     let inp;
     if (o.choices) {
       inp = el("select");
-      fill(inp, o.choices, o.default, (v) => (o.kind === "bool" ? L[v] : v));
+      const labels = Object.fromEntries(o.choices.map((c, i) => [c, o.choice_labels[i]]));
+      fill(inp, o.choices, o.default,
+        (v) => labels[v] + (String(v) === o.default ? ` (${L.ours})` : ""));
     } else {
       inp = el("input");
       inp.type = o.kind === "int" ? "number" : "text";
@@ -164,13 +170,12 @@ function renderGame(s) {
     inp.dataset.option = o.name;
     const prev = keep[o.name] ?? (same && saved.options ? saved.options[o.name] : undefined);
     if (prev !== undefined) inp.value = prev;
+    changed ||= inp.value !== o.default;
     row.appendChild(inp);
-    const help = el("span", "help", `${o.help} (${L.default}: `);
-    help.appendChild(el("code", "", o.kind === "bool" ? L[o.default] : o.default || "—"));
-    help.appendChild(document.createTextNode(")"));
-    row.appendChild(help);
+    if (!o.choices) row.appendChild(el("span", "help", `${L.ours}: ${o.default_label}`));
     box.appendChild(row);
   }
+  box.open = wasOpen || changed; // a changed rule is never hidden
 }
 
 function renderStatus(s) {
