@@ -4,7 +4,8 @@ The shape (every text already in the page's language)::
 
     {"rev", "game", "title", "lang", "seat", "labels": {...},
      "seats": [{"name", "count", "count_text", "you", "turn", "info": [str]}],
-     "hand": [card], "moves": [{"id", "label", "cards": [code], "back": int|None}],
+     "hand": [card], "moves": [{"id", "label", "cards": [code], "back": int|None,
+                               "to": [seat]|None}],
      "centre": [{"title", "cards": [card], "who": [str], "backs": int, "text": str}],
      "turn": {"text", "seat", "waited"}, "history": [str], "sheet": table|None,
      "hand_over": {"sheet": table|None}|None, "result": [str]|None, "verdict": str,
@@ -14,7 +15,10 @@ The shape (every text already in the page's language)::
 ``card`` is ``{"c": code, "r": "Q", "s": suit 0..3}``; ``table`` is
 ``{"title", "head": [str], "rows": [[str]]}``.  A move's ``cards`` are the codes of the
 viewer's cards it uses (click one to play it); ``back`` the index of a face-down card
-to pick (Akulina); moves with neither are buttons.
+to pick (Akulina); moves with neither are buttons.  ``to``: the seat each of ``cards``
+goes to (Thousand's passing of two cards: click a card, then the seat); when every move
+uses two cards and none has ``to`` (Thousand for two: the discard), the player
+clicks the two cards.
 """
 
 from __future__ import annotations
@@ -75,6 +79,12 @@ class GameScreen:
         if isinstance(ps, tuple):
             pos.extend(x for x in ps if isinstance(x, int))
         return [hand[x].code for x in pos if x in hand], None
+
+    def move_targets(self, move: Move, view: View) -> list[int] | None:
+        """For a move that hands the viewer's cards to other seats: the seat each card
+        of :meth:`move_cards` goes to, in the same order (the page lets the player click
+        a card, then the seat); None for any other move."""
+        return None
 
     def history(
         self, view: View, items: Sequence[HistoryItem], t: T, names: Sequence[str], ui: Any
@@ -155,7 +165,15 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
     moves = []
     for i, m in enumerate(snap.legal):
         codes, back = gs.move_cards(m, view)
-        moves.append({"id": i, "label": ui.describe(m, view, names), "cards": codes, "back": back})
+        moves.append(
+            {
+                "id": i,
+                "label": ui.describe(m, view, names),
+                "cards": codes,
+                "back": back,
+                "to": gs.move_targets(m, view),
+            }
+        )
     waited = None
     if snap.awaited_since is not None:
         waited = max(0.0, now - snap.awaited_since)

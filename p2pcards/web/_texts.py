@@ -56,6 +56,8 @@ LABELS: dict[str, str] = {
     "leave_yes": N_("Leave"),
     "leave_no": N_("Stay"),
     "left": N_("You left the table. You can close this page."),
+    "give_hint": N_("Click a card, then the player who gets it."),
+    "discard_hint": N_("Click the two cards to discard."),
 }
 
 

@@ -32,7 +32,7 @@ CHROMIUM_ARGS = [
 ]
 
 ACTIONABLE = (
-    "#dialog[open] .option, #end[open] #end-button, #hand .playable, "
+    "#dialog[open] .option, #end[open] #end-button, #seats .target, #hand .playable, "
     "#centre .playable, #actions .action"
 )
 
@@ -111,12 +111,14 @@ FIND = """([sels, stop]) => {
     if (!e) continue;
     e.scrollIntoView({block: "nearest"});
     const r = e.getBoundingClientRect();
-    return {rev: document.body.dataset.rev, x: r.left + r.width / 2, y: r.top + r.height / 2};
+    return {rev: document.body.dataset.rev, pick: document.body.dataset.pick || "",
+            x: r.left + r.width / 2, y: r.top + r.height / 2};
   }
   return null;
 }"""
 
-CHANGED = """(rev) => document.body.dataset.rev !== rev
+CHANGED = """([rev, pick]) => document.body.dataset.rev !== rev
+  || (document.body.dataset.pick || "") !== pick
   || !!document.querySelector('#dialog[open]')"""
 
 
@@ -129,9 +131,10 @@ def click_until(
     stop: str | None = None,
 ) -> int:
     """Click the first thing the player may use, in this order: a dialog option, "play
-    again", a playable card in the hand, a face-down card to pick, an action button;
-    until ``done()``.  A click is a real mouse click at the element's centre; each waits
-    for the page to show a newer screen or open a dialog.  Returns the number of clicks.
+    again", a seat to give the card clicked to, a playable card in the hand, a
+    face-down card to pick, an action button; until ``done()``.  A click is a real mouse
+    click at the element's centre; each waits for the page to show a newer screen, a
+    step of handing cards out, or a dialog.  Returns the number of clicks.
     Fails after ``limit`` clicks, or when nothing changes on the page for ``idle``
     seconds (a table that stopped: the page's turn line is in the message).
 
@@ -170,7 +173,9 @@ def click_until(
         page.mouse.click(at["x"], at["y"])
         clicks += 1
         try:
-            page.wait_for_function(CHANGED, arg=at["rev"], timeout=5000, polling="raf")
+            page.wait_for_function(
+                CHANGED, arg=[at["rev"], at["pick"]], timeout=5000, polling="raf"
+            )
         except PlaywrightTimeout:  # a LAN table under load: the entry is still on its way
             continue
     return clicks

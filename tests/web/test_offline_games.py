@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from p2pcards.cards import parse_card
-from tests.web._browser import click_until, english_words, served
+from tests.web._browser import ALLOWED_LATIN, click_until, english_words, served
 from tests.web.conftest import Console
 
 
@@ -46,9 +46,56 @@ def _sheet_cells(page: Any) -> list[list[str]]:
     )
 
 
+def _bid_the_most(page: Any, s: Any) -> None:
+    """Through the auction, Anna bids the most she may each time (the last choice), so
+    she declares."""
+    while s.table.snapshot().view.phase == "auction":
+        snap = s.table.snapshot()
+        if snap.legal:  # the table waits for her: the page shows this screen
+            page.wait_for_selector(f"body[data-rev='{snap.rev}'] #actions .action")
+            acts = page.locator("#actions .action")
+            if acts.count() == 1 and acts.inner_text().endswith("…"):
+                acts.click()  # more than nine bids: "Choose…" opens the list
+                page.locator("#dialog[open] .option").last.click()
+            else:
+                acts.last.click()
+        page.wait_for_function("(r) => document.body.dataset.rev !== r", arg=str(snap.rev))
+
+
+SHEET_FITS = """() => { const t = document.querySelector('#sheet table.sheet');
+  return t.scrollWidth <= t.parentElement.clientWidth; }"""
+
+
 def test_thousand_hand_by_clicking(context: Any, console: Console, screens: Path) -> None:
     with served("thousand", seed=5) as s:
         page = _open(context, console, s.page.url)
+        _bid_the_most(page, s)
+        # after the talon she hands out two cards: a card, then the seat (the dialog
+        # listed every pair of cards: a new user's trial)
+        page.wait_for_selector("#seats .seat:not(.target)")
+        click_until(page, lambda: bool(s.table.snapshot().legal))
+        playable = page.locator("#hand .playable")
+        codes = [int(playable.nth(i).get_attribute("data-code") or -1) for i in (0, 1)]
+        first, second = (page.locator(f"#hand .card[data-code='{c}']") for c in codes)
+        first.click()
+        assert page.locator("#dialog[open]").count() == 0
+        assert page.locator("#seats .target").count() == 2
+        page.screenshot(path=str(screens / "thousand-give.png"))
+        to = page.locator("#seats .target").last
+        seat_b = int(to.get_attribute("data-seat") or -1)
+        to.click()
+        assert page.locator("#seats .target").count() == 0  # (no card is clicked now)
+        second.click()
+        assert page.locator("#seats .target").count() == 1
+        seat_a = int(page.locator("#seats .target").get_attribute("data-seat") or -1)
+        rev = s.table.snapshot().rev
+        page.locator("#seats .target").click()
+        page.wait_for_function("(r) => document.body.dataset.rev !== r", arg=str(rev))
+        gave = next(it for it in reversed(s.table.snapshot().history) if it.move is not None)
+        assert type(gave.move).__name__ == "GiveCards" and gave.before is not None
+        hand = dict(gave.before.hand)
+        sent = [hand[p].code for p in gave.move.positions]  # to the next seat, the one after
+        assert (seat_a, seat_b) == (1, 2) and sent == [codes[1], codes[0]]
         click_until(page, lambda: s.table.snapshot().view.phase == "play")  # type: ignore[attr-defined]
         page.wait_for_selector("#hand .playable")
         page.screenshot(path=str(screens / "thousand-play.png"))
@@ -56,11 +103,23 @@ def test_thousand_hand_by_clicking(context: Any, console: Console, screens: Path
         page.wait_for_selector("#actions .next")
         view: Any = s.table.snapshot().hand_over
         row = view.sheet[0]
+        assert s.table.names[row.declarer] == "Anna"
         cells = _sheet_cells(page)
-        assert cells[1][:3] == ["1", s.table.names[row.declarer], str(row.bid)]
+        made = "✓" if row.made else "✗"
+        assert cells[1][:2] == ["1", f"Anna {row.bid} {made}"]
         for seat in range(3):
-            assert cells[1][4 + seat].startswith(f"{row.scores[seat]} ({row.gains[seat]:+d})")
-        page.screenshot(path=str(screens / "thousand-sheet.png"))
+            assert cells[1][2 + seat].startswith(f"{row.scores[seat]} ({row.gains[seat]:+d})")
+        # the sheet fits its column, never cut (it was at 1024-1280 px: a new user's trial)
+        for w, h in ((1024, 640), (1280, 720), (1920, 1080), (390, 844)):
+            page.set_viewport_size({"width": w, "height": h})
+            assert page.evaluate(SHEET_FITS), w
+            page.screenshot(path=str(screens / f"thousand-sheet-{w}.png"))
+        # the same screen in Russian: no English (the players' names aside)
+        page.click("#langswitch")
+        page.wait_for_function("() => document.body.innerText.includes('Запись')")
+        names = frozenset(s.table.names)
+        assert english_words(page.inner_text("body"), ALLOWED_LATIN | names) == []
+        page.screenshot(path=str(screens / "thousand-ru.png"))
         page.close()
     assert console.errors == []
 
@@ -100,8 +159,9 @@ def test_sunduchki_game_by_clicking(context: Any, console: Console, screens: Pat
 
 
 def test_russian_page_shows_no_english(context: Any, console: Console, screens: Path) -> None:
-    # Akulina's and 101's Russian tables are checked on the LAN (tests/web/test_lobby.py)
-    for game in ("thousand", "sunduchki"):
+    # Akulina's and 101's Russian tables are checked on the LAN (tests/web/test_lobby.py),
+    # Thousand's at the end of its hand (test_thousand_hand_by_clicking)
+    for game in ("sunduchki",):
         with served(game, lang="ru", seed=6) as s:
             page = _open(context, console, s.page.url)
             click_until(page, lambda: s.table.snapshot().rev > 30 or _hand_over(s), limit=20)

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from p2pcards.games import View
-from p2pcards.games.thousand import ThousandView
+from p2pcards.games import Move, View
+from p2pcards.games.thousand import GiveCards, ThousandView
 from p2pcards.web._screen import GameScreen, T, card
 
 
@@ -93,23 +93,30 @@ class Screen(GameScreen):
             )
         return piles
 
+    def move_targets(self, move: Move, view: View) -> list[int] | None:
+        """Passing two cards after the talon ("Раздача и прикуп"): the first card to the
+        next player clockwise, the second to the one after (a sitting-out dealer is not
+        one); with two players the two cards are discarded (None)."""
+        assert isinstance(view, ThousandView)
+        if not isinstance(move, GiveCards) or len(view.players) <= 2:
+            return None
+        i = view.players.index(move.seat)
+        n = len(view.players)
+        return [view.players[(i + k) % n] for k in range(1, len(move.positions) + 1)]
+
     def sheet(self, view: View, t: T, names: Sequence[str]) -> dict[str, Any] | None:
         assert isinstance(view, ThousandView)
         if not view.sheet:
             return None
         rows = []
         for row, seats in zip(view.sheet, self.ui.p.sheet_cells(view), strict=True):
-            cells = [
-                str(row.hand + 1),
-                names[row.declarer],
-                str(row.bid),
-                "✓" if row.made else "✗",
-            ]
+            made = "✓" if row.made else "✗"  # (one column: the sheet fits a 1024 px screen)
+            cells = [str(row.hand + 1), f"{names[row.declarer]} {row.bid} {made}"]
             for score, change, notes in seats:
                 cells.append(f"{score} ({change:+d}){' ' + notes if notes else ''}")
             rows.append(cells)
         return {
             "title": t("Score sheet"),
-            "head": ["#", t("declarer"), t("bid"), "", *names],
+            "head": ["#", t("bid"), *names],
             "rows": rows,
         }

@@ -1,6 +1,6 @@
 // The table page: draws each screen the server sends over the WebSocket and sends the
 // player's choices back.  Every text comes from the server in the chosen language.
-import { cardBack, cardFace } from "./cards.js";
+import { SUIT_SYMBOL, cardBack, cardFace } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 const el = (tag, cls, text) => {
@@ -15,6 +15,10 @@ let current = null; // the last screen
 let lang = localStorage.getItem("p2pcards.lang") || document.body.dataset.lang || "en";
 let waitedAt = 0; // performance.now() when the screen's wait time was measured
 let retry = 0;
+// handing cards out (Thousand's two cards after the talon): the card clicked and not
+// yet given, and card code -> the seat it goes to (-1: discarded); for one screen
+let pick = { rev: -1, sel: null, to: {} };
+let pickStep = 0;
 
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
@@ -105,12 +109,60 @@ function closeDialog() {
   if (d.open) d.close();
 }
 
+// Moves that each use two of the player's cards: "give" (each card to a seat: click a
+// card, then the seat) or "discard" (click the two cards); null for any other screen.
+function pickMode(s) {
+  if (!s.moves.length || !s.moves.every((m) => m.cards.length === 2 && m.back === null)) return null;
+  return s.moves.some((m) => m.to) ? "give" : "discard";
+}
+
+function pickDone(s) {
+  const chosen = Object.keys(pick.to).map(Number);
+  if (chosen.length < 2) return false;
+  const m = s.moves.find((mv) => mv.cards.every((c, i) => chosen.includes(c)
+    && (!mv.to || pick.to[c] === mv.to[i])));
+  if (m) play(m);
+  return !!m;
+}
+
+function repick() {
+  document.body.dataset.pick = String(++pickStep);
+  if (pickDone(current)) return;
+  renderSeats(current);
+  renderHand(current);
+  // the keyboard goes on from here: to a seat for the card, else to the next card
+  ($("seats").querySelector(".target") || $("hand").querySelector(".playable"))?.focus();
+}
+
+function pickCard(code) {
+  if (pick.to[code] !== undefined) delete pick.to[code]; // clicked again: taken back
+  else if (pickMode(current) === "discard") pick.to[code] = -1;
+  else pick.sel = pick.sel === code ? null : code;
+  repick();
+}
+
+function pickSeat(k) {
+  if (pick.sel === null) return;
+  pick.to[pick.sel] = k;
+  pick.sel = null;
+  repick();
+}
+
 function renderSeats(s) {
   const box = $("seats");
   box.replaceChildren();
+  const used = new Set(Object.values(pick.to));
+  const targets = new Set(pick.sel === null ? [] : s.moves.flatMap((m) => m.to || []));
   s.seats.forEach((seat, i) => {
     const div = el("div", "seat" + (seat.turn ? " turn" : "") + (seat.you ? " you" : ""));
     div.dataset.seat = String(i);
+    if (targets.has(i) && !used.has(i)) { // the card clicked goes to this seat
+      div.classList.add("target");
+      div.tabIndex = 0;
+      div.setAttribute("role", "button");
+      div.onclick = () => pickSeat(i);
+      div.onkeydown = (ev) => { if (ev.key === "Enter") pickSeat(i); };
+    }
     div.appendChild(el("div", "name", seat.label));
     const fan = el("div", "fan");
     if (!seat.you) for (let k = 0; k < Math.min(seat.count, 12); k++) fan.appendChild(cardBack());
@@ -157,10 +209,17 @@ function renderHand(s) {
   $("hand-title").textContent = s.labels.your_hand;
   const box = $("hand");
   box.replaceChildren();
+  const mode = pickMode(s);
+  const given = [];
   for (const c of s.hand) {
     const uses = s.moves.filter((m) => m.cards.includes(c.c));
     const face = cardFace(c, uses.length ? "button" : "div");
-    if (uses.length) {
+    if (mode && uses.length) {
+      const to = pick.to[c.c];
+      face.classList.add(to !== undefined ? "given" : pick.sel === c.c ? "picked" : "playable");
+      face.onclick = () => pickCard(c.c);
+      if (to !== undefined && to >= 0) given.push(`${c.r}${SUIT_SYMBOL[c.s]} → ${s.seats[to].name}`);
+    } else if (uses.length) {
       face.classList.add("playable");
       face.title = uses.length === 1 ? uses[0].label : s.labels.choose;
       face.onclick = () => chooseFrom(uses, s.labels.choose);
@@ -169,6 +228,11 @@ function renderHand(s) {
   }
   const acts = $("actions");
   acts.replaceChildren();
+  if (mode) { // what to do, over the hand; the cards given so far under it
+    const hint = mode === "give" ? s.labels.give_hint : s.labels.discard_hint;
+    $("hand-title").textContent = `${s.labels.your_hand} · ${hint}`;
+    if (given.length) acts.appendChild(el("p", "hint given", given.join(" · ")));
+  }
   const buttons = s.moves.filter((m) => m.cards.length === 0 && m.back === null);
   if (buttons.length > 9) {
     const b = el("button", "action", `${s.labels.choose}…`);
@@ -252,6 +316,7 @@ function renderEnd(s) {
 }
 
 function render(s) {
+  if (s.rev !== pick.rev) pick = { rev: s.rev, sel: null, to: {} };
   current = s;
   waitedAt = performance.now();
   document.documentElement.lang = s.lang;
@@ -307,7 +372,7 @@ document.addEventListener("keydown", (ev) => {
     return;
   }
   if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(ev.key)) return;
-  const items = [...scope.querySelectorAll(d.open ? ".option, #dialog-cancel" : ".playable, #actions .action")];
+  const items = [...scope.querySelectorAll(d.open ? ".option, #dialog-cancel" : "#seats .target, .playable, #actions .action")];
   if (!items.length) return;
   ev.preventDefault();
   const i = items.indexOf(document.activeElement);
