@@ -100,8 +100,17 @@ def holdings(
 class StrongSunduchki:
     """The strong Sunduchki bot at one :class:`~p2pcards.games._search.Budget`."""
 
-    def __init__(self, budget: Budget) -> None:
+    def __init__(
+        self,
+        budget: Budget,
+        chest_bonus: float = CHEST_BONUS,
+        show_cost: float = SHOW_COST,
+        partial: float = 1.0,
+    ) -> None:
         self.budget = budget
+        self.chest_bonus = chest_bonus
+        self.show_cost = show_cost
+        self.partial = partial
 
     def __call__(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1 or not isinstance(view, SunduchkiView):
@@ -149,13 +158,14 @@ class StrongSunduchki:
             got = Counter(d.get((m.target, m.rank), 0) for d in deals)
             modal = [(c, b) for b, c in got.items() if b]
             if not modal:
-                v = -SHOW_COST * held.get(m.rank, 0)
+                v = -self.show_cost * held.get(m.rank, 0)
             else:
                 count, bits = max(modal, key=lambda t: (t[0], -t[1]))
                 p = count / n
                 size = SIZES[bits]
-                gain = size + (CHEST_BONUS if held.get(m.rank, 0) + size == 4 else 0.0)
-                v = p * gain - (1 - p) * SHOW_COST * held.get(m.rank, 0)
+                chest = held.get(m.rank, 0) + size == 4
+                gain = size + self.chest_bonus if chest else size * self.partial
+                v = p * gain - (1 - p) * self.show_cost * held.get(m.rank, 0)
                 # a success keeps the turn: a sure request first, then the risky ones
                 # (asking in decreasing gain / chance of failing maximises the
                 # expected gain of a run of requests that stops at the first "no")
