@@ -196,4 +196,4 @@ def test_levels_and_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     legal = [Play(0, p, c) for p, c in view.hand]
     for level in ("medium", "hard"):
         strong_bot(GAME, level)(view, legal, random.Random(0))
-    assert asked == [LEVELS["medium"].samples, LEVELS["hard"].samples]
+    assert asked == [LEVELS["medium"].samples, 3 * LEVELS["hard"].samples]

@@ -50,6 +50,9 @@ CARDS: tuple[Card, ...] = tuple(
 TALON_PASSED = 0.3
 """How likely a defender's deals put one cheap card (a nine or a jack) of the shown
 talon with the other defender, as the card the declarer passed it."""
+SAMPLE_FACTOR = {"hard": 3}
+"""Thousand's deals per decision are the level's ``samples`` times this (``hard``: 72;
+its longest decisions stay well within 1 s of CPU, docs/bots.md)."""
 DEFENDER_VALUE = 25
 """What passing is worth in the auction: a defender's usual take, rounded."""
 
@@ -488,6 +491,7 @@ class StrongThousand:
         threshold: int = DEFENDER_VALUE,
     ) -> None:
         self.budget = budget
+        self.samples = budget.samples * SAMPLE_FACTOR.get(budget.level, 1)
         self.threshold = threshold
         self.talon_aware = talon_aware
         self.defender = defender
@@ -529,7 +533,7 @@ class StrongThousand:
         return out
 
     def _bid(self, view: ThousandView, legal: Sequence[Move], rng: random.Random) -> Move:
-        takes = self.declarer_takes(view, rng, 3 * self.budget.samples)
+        takes = self.declarer_takes(view, rng, 3 * self.samples)
         n = len(takes)
 
         def value(b: int) -> float:
@@ -552,7 +556,7 @@ class StrongThousand:
         ten = sorted(pos_of)
         pool = [c for c in range(24) if c not in pos_of and c not in {cid(x) for x in view.played}]
         deals = []
-        for _ in range(self.budget.samples):
+        for _ in range(self.samples):
             rng.shuffle(pool)
             deals.append((pool[:7], pool[7:14]))
         cands = _give_candidates(ten, 6 if self.budget.level == "hard" else 4)
@@ -590,7 +594,7 @@ class StrongThousand:
         me, declarer = view.seat, view.declarer
         assert declarer is not None
         gave = self._gave.get(self._key(view), {}) if me == declarer else {}
-        deals = sample_deals(view, rng, self.budget.samples, gave, self.talon_aware)
+        deals = sample_deals(view, rng, self.samples, gave, self.talon_aware)
         trick = [cid(c) for _, c in view.trick]
         trump = -1 if view.trump is None else int(view.trump)
         out = 0
