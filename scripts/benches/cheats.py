@@ -238,6 +238,18 @@ def rogue_key(t: Table, body: list[Any]) -> list[Any]:
     return [y, body[1], body[2]]
 
 
+def identity_key(t: Table, body: list[Any]) -> list[Any]:
+    """Y_1 = the identity (in a prime-order group the one point of small order), the
+    proof kept."""
+    return [bytes(32), body[1], body[2]]
+
+
+def non_canonical_key(t: Table, body: list[Any]) -> list[Any]:
+    """Y_1 = the encoding of the field element p = 2^255 - 19 (not reduced: no canonical
+    ristretto255 encoding), the proof kept."""
+    return [((1 << 255) - 19).to_bytes(32, "little"), body[1], body[2]]
+
+
 def wrong_share(t: Table, body: list[Any]) -> list[Any]:
     return [[add(body[0][0], G), *body[0][1:]], body[1]]
 
@@ -404,6 +416,18 @@ CASES = [
         (8,),
     ),
     Case("rogue key", "akulina", 3, lambda: {"cheat": body_cheat("key", rogue_key)}),
+    Case(
+        "small-order seat key (the identity)",
+        "akulina",
+        3,
+        lambda: {"cheat": body_cheat("key", identity_key)},
+    ),
+    Case(
+        "non-canonical seat key",
+        "akulina",
+        3,
+        lambda: {"cheat": body_cheat("key", non_canonical_key)},
+    ),
     Case(
         "wrong decryption share",
         "akulina",
