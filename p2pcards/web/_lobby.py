@@ -59,7 +59,8 @@ class HostSpec:
     (name -> value as typed, parsed by the game's option table), ``bots`` (how many of
     the empty seats bots take, 0..seats-1) and their ``level`` (a bot or level name);
     ``table_name``: the name announced on the LAN ("": the host's name and the game's
-    title in the lobby's language)."""
+    title in the lobby's language); ``lang``: the page's language, that of the bots'
+    names ("Бот 1"; "": the lobby's)."""
 
     game: str
     seats: int
@@ -67,6 +68,7 @@ class HostSpec:
     bots: int = 0
     level: str = "basic"
     table_name: str = ""
+    lang: str = ""
 
 
 def parse_address(text: str) -> net.Address | None:
@@ -431,7 +433,8 @@ class LobbyService:
             self._publish()
             async with trio.open_nursery() as bots:
                 bot_dir = Path(tempfile.mkdtemp(prefix="p2pcards-bots-"))
-                idents = [new_identity(bot_name(i + 1, self.lang)) for i in range(spec.bots)]
+                lang = spec.lang or self.lang  # the page's: the page may have switched
+                idents = [new_identity(bot_name(i + 1, lang)) for i in range(spec.bots)]
                 self._trusted |= {b.peer_id for b in idents}
                 for i, ident in enumerate(idents):
                     address = ("127.0.0.1", lobby.address[1])

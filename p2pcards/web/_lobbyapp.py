@@ -125,9 +125,9 @@ async def lobby_socket(ws: WebSocket, lobby: LobbyService, lang: str) -> None:
             state["epoch"] += 1
             wake.set()
         if "host" in msg:
-            spec = host_spec(msg["host"])  # the table's name in the page's language
+            spec = host_spec(msg["host"])  # the table's and bots' names in the page's language
             name = f"{lobby.identity.name}: {title(spec.game, str(state['lang']))}"
-            spec = dataclasses.replace(spec, table_name=name)
+            spec = dataclasses.replace(spec, table_name=name, lang=str(state["lang"]))
             try:
                 return lobby.host(spec)
             except OptionError as e:

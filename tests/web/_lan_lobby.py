@@ -201,7 +201,7 @@ def _leave_and_drop(page: Any, lobby: LobbyService, out: Path) -> dict[str, Any]
     return got
 
 
-ALLOWED = {"p2pcards", "pcards", "English", "Anna", "Boris", "Bot"}
+ALLOWED = {"p2pcards", "pcards", "English", "Anna", "Boris"}
 
 
 def main() -> None:

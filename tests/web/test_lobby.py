@@ -71,6 +71,7 @@ def test_lobby_finds_hosts_joins_and_plays(screens: Path) -> None:
     assert left["status"] == "Последняя игра: вы ушли."
     assert left["bot_status"] == "abandoned" and left["bot_abandoned"] == [0, "left"]
     assert left["bot_log"] == "abandoned"
-    assert left["unfinished"][:2] == ["Сто одно", "Anna, Bot 1"]
+    # the bot is named in the page's language (the lobby was started in English)
+    assert left["unfinished"][:2] == ["Сто одно", "Anna, Бот 1"]
     assert left["unfinished_english"] == []
     assert len(left["dropped"]) == 1 and left["offered"] is False
