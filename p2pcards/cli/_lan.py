@@ -440,8 +440,8 @@ def stall_text(session: Session, lang: str) -> str:
         )
     return tr(
         lang,
-        "if your opponent does not answer for {s} s (or leaves), you can end the hand "
-        "with no result (stall_limit)",
+        "if your opponent leaves, the hand ends at once with no result; so it does when "
+        "they do not answer for {s} s (stall_limit)",
         s=limit,
     )
 
