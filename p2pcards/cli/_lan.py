@@ -10,7 +10,9 @@ import math
 import os
 import random
 import shlex
+import signal
 import sys
+import threading
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
@@ -156,8 +158,9 @@ def run_lan(main: Callable[[argparse.Namespace], Awaitable[int]], args: argparse
     Ctrl-D) prints one line and gives 130 (:class:`Departed`: its own words)."""
     from p2pcards.cli._tui._seat import Quit
 
+    CTRL_C.scope, CTRL_C.hit = None, False
     try:
-        return trio.run(main, args)
+        return trio.run(_with_ctrl_c, main, args)
     except Departed as d:
         print(d.text, flush=True)
         return d.code
@@ -190,6 +193,45 @@ def run_lan(main: Callable[[argparse.Namespace], Awaitable[int]], args: argparse
                 file=sys.stderr,
             )
         return 2
+
+
+class _CtrlC:
+    """Where Ctrl-C goes (:func:`_with_ctrl_c`): ``scope``, the cancel scope of the game
+    being played (:func:`play_to_end`; None outside a game), and ``hit``, whether
+    Ctrl-C cancelled it."""
+
+    scope: trio.CancelScope | None = None
+    hit = False
+
+
+CTRL_C = _CtrlC()
+
+
+async def _with_ctrl_c(main: Callable[[argparse.Namespace], Awaitable[int]],
+                       args: argparse.Namespace) -> int:  # fmt: skip
+    """``main(args)`` with Ctrl-C (SIGINT) read by a task of its own: during a game it
+    cancels the game (:attr:`CTRL_C`), so :func:`play_to_end` tells the others and says
+    what the leave did; elsewhere it raises KeyboardInterrupt (one line, status 130).
+    Without this, trio raised KeyboardInterrupt in whatever task ran at that moment (a
+    bot's, the mesh's): the game then saw only a cancellation, sent no leave, and the
+    player was told that no game had started."""
+    if threading.current_thread() is not threading.main_thread():
+        return await main(args)  # (signals are for the main thread only)
+    with trio.open_signal_receiver(signal.SIGINT) as signals:
+        async with trio.open_nursery() as nursery:
+
+            async def watch() -> None:
+                async for _ in signals:
+                    if CTRL_C.scope is None or CTRL_C.hit:
+                        raise KeyboardInterrupt
+                    CTRL_C.hit = True
+                    CTRL_C.scope.cancel()
+
+            nursery.start_soon(watch)
+            try:
+                return await main(args)
+            finally:
+                nursery.cancel_scope.cancel()
 
 
 def _left(lang: str) -> int:
@@ -502,16 +544,23 @@ async def play_to_end(
     bot, play and a resumed table.  ``web``: the parsed arguments of
     :func:`p2pcards.cli._webargs.add_web_arguments`; with ``--web`` the seat is played on
     the browser page instead of the terminal."""
-    try:
-        ending = await _play(session, strategy, lang, seed, web)
-    except BaseException as e:
-        from p2pcards.cli._tui._seat import Quit
+    from p2pcards.cli._tui._seat import Quit
 
-        if any(isinstance(x, Quit | KeyboardInterrupt | EOFError) for x in leaves(e)):
-            with trio.CancelScope(shield=True):  # tell the others before going
-                gone = await session.depart()
-            raise Departed(130, departed_text(session, gone, lang)) from None
-        raise
+    try:
+        with trio.CancelScope() as game:  # (Ctrl-C cancels it: _with_ctrl_c)
+            CTRL_C.scope = game
+            ending = await _play(session, strategy, lang, seed, web)
+        left = game.cancelled_caught
+    except BaseException as e:
+        if not any(isinstance(x, Quit | KeyboardInterrupt | EOFError) for x in leaves(e)):
+            raise
+        left = True
+    finally:
+        CTRL_C.scope = None
+    if left:
+        with trio.CancelScope(shield=True):  # tell the others before going
+            gone = await session.depart()
+        raise Departed(130, departed_text(session, gone, lang))
     return final_report(ending, lang, session.table.game.name)
 
 
