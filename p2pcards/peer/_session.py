@@ -187,6 +187,7 @@ class Session:
         self.left_sent = trio.Event()
         """Set once this seat's leave was handed to every connected peer."""
         self._leave: bytes | None = None
+        self._lingering = False  # (depart: stay for the votes after the leave is sent)
         self.leave_delivered = 0
         """How many peers this seat's leave was handed to (0: nobody was connected, so
         nobody knows it left: the same command brings it back)."""
@@ -205,8 +206,9 @@ class Session:
 
     def leave(self, grace: float = 2.0) -> None:
         """This seat leaves: its signed leave goes to every peer (they see "Boris left
-        the table" and may vote it out at once), then the session stops (after at most
-        ``grace`` seconds).  A game already over, or not started, just stops."""
+        the table" and may vote it out at once), then the session stops once it is sent
+        (after at most ``grace`` seconds; :meth:`depart` stays for the votes instead).  A
+        game already over, or not started, just stops."""
         t = self.table
         if self._stopped or self.failed is not None or self._nursery is None:
             self.stop()
@@ -237,6 +239,7 @@ class Session:
         # the others vote at once when the table waits for this seat (at two seats on any
         # turn); else only when it next does: no point waiting for that here
         voted_at_once = playing and (len(self.names) == 2 or self.seat in t.awaited())
+        self._lingering = True
         self.leave(grace)
         if not playing:
             return Departure("over" if t.halted or t.finished else "idle", t.abandoned)
@@ -516,7 +519,9 @@ class Session:
                 return
             if not data:  # this seat left: everything before was sent
                 self.left_sent.set()
-                return  # (it lingers until the votes against it came, or :meth:`depart`)
+                if not self._lingering:
+                    self.stop()  # (leave(): at once; depart() lingers for the votes)
+                return
             for pid in self.peer_ids:
                 if self.seat is not None and pid == self.peer_ids[self.seat]:
                     continue
