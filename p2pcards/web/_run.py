@@ -3,6 +3,7 @@ trio run, the URL opened in the default browser (or printed with ``--no-browser`
 
 from __future__ import annotations
 
+import signal
 import sys
 import webbrowser
 from collections.abc import Sequence
@@ -79,19 +80,37 @@ def offline_web_main(args: Any, seed: int) -> int:
         game, human=args.seat, bots=bots, names=names, seed=seed, bot_delay=args.bot_delay
     )
 
+    interrupted = False
+
     async def main() -> None:
-        async with trio.open_nursery() as n:
-            page: WebPage = await n.start(
-                lambda task_status: serve_offline(
-                    table, port=args.web_port, lang=lang, task_status=task_status
+        # Ctrl-C is read by one task that cancels the page: a KeyboardInterrupt raised at
+        # a random point inside the web server could leave it hanging (seen under load)
+        nonlocal interrupted
+        with trio.open_signal_receiver(signal.SIGINT) as sigint:
+            async with trio.open_nursery() as n:
+
+                async def on_ctrl_c() -> None:
+                    nonlocal interrupted
+                    async for _ in sigint:
+                        interrupted = True
+                        n.cancel_scope.cancel()
+                        return
+
+                n.start_soon(on_ctrl_c)
+                page: WebPage = await n.start(
+                    lambda task_status: serve_offline(
+                        table, port=args.web_port, lang=lang, task_status=task_status
+                    )
                 )
-            )
-            print(f"{_say(lang)}\n  {page.url}", flush=True)
-            if not args.no_browser:
-                await trio.to_thread.run_sync(webbrowser.open, page.url)
+                print(f"{_say(lang)}\n  {page.url}", flush=True)
+                if not args.no_browser:
+                    await trio.to_thread.run_sync(webbrowser.open, page.url)
 
     try:
         trio.run(main)
+        if interrupted:
+            print(Texts(lang)("Game closed."), file=sys.stderr)
+            return 130
     except BaseException as e:
         got = leaves(e)  # Ctrl-C and socket errors arrive inside the page's nurseries
         if all(isinstance(x, KeyboardInterrupt) for x in got):
