@@ -149,7 +149,11 @@ def test_sunduchki_game_by_clicking(context: Any, console: Console, screens: Pat
         page = _open(context, console, s.page.url)
         click_until(page, lambda: len(s.table.snapshot().view.history) > 6)  # type: ignore[attr-defined]
         page.screenshot(path=str(screens / "sunduchki-play.png"))
-        # the same table in Russian for a moment: no English (the players' names aside)
+        # the same table in Russian for a moment: no English (the players' names aside);
+        # a choice left open by the clicks (a modal dialog) is closed first, or it takes
+        # the click (seen in CI)
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => !document.querySelector('#dialog[open]')")
         page.click("#langswitch")
         page.wait_for_function("() => document.documentElement.lang === 'ru'")
         text = page.inner_text("body")
