@@ -97,31 +97,39 @@ def offline_web_main(args: Any, seed: int) -> int:
                         return
 
                 n.start_soon(on_ctrl_c)
-                page: WebPage = await n.start(
+                await _show_page(
+                    n,
                     lambda task_status: serve_offline(
                         table, port=args.web_port, lang=lang, task_status=task_status
-                    )
+                    ),
+                    lang,
+                    args.no_browser,
                 )
-                print(f"{_say(lang)}\n  {page.url}", flush=True)
-                if not args.no_browser:
-                    await trio.to_thread.run_sync(webbrowser.open, page.url)
 
     try:
         trio.run(main)
-        if interrupted:
-            print(Texts(lang)("Game closed."), file=sys.stderr)
-            return 130
     except BaseException as e:
         got = leaves(e)  # Ctrl-C and socket errors arrive inside the page's nurseries
-        if all(isinstance(x, KeyboardInterrupt) for x in got):
-            t = Texts(lang)
-            print(t("Game closed."), file=sys.stderr)
-            return 130
         if all(isinstance(x, OSError) for x in got):
             print(f"p2pcards: cannot serve the page: {got[0]}", file=sys.stderr)
             return 2
-        raise
+        if not all(isinstance(x, KeyboardInterrupt) for x in got):
+            raise
+        interrupted = True  # a Ctrl-C before the signal receiver was open
+    if interrupted:
+        print(Texts(lang)("Game closed."), file=sys.stderr)
+        return 130
     return 0
+
+
+async def _show_page(n: trio.Nursery, serve: Any, lang: str, no_browser: bool) -> WebPage:
+    """Start ``serve`` (a task that reports its :class:`WebPage` as started) in ``n``,
+    print the page's link and open it in the browser unless ``no_browser``."""
+    page: WebPage = await n.start(serve)
+    print(f"{_say(lang)}\n  {page.url}", flush=True)
+    if not no_browser:
+        await trio.to_thread.run_sync(webbrowser.open, page.url)
+    return page
 
 
 async def serve_lobby(
@@ -153,14 +161,14 @@ def lobby_web_main(args: Any) -> int:
 
     async def main(args: Any) -> int:
         async with trio.open_nursery() as n:
-            page: WebPage = await n.start(
+            await _show_page(
+                n,
                 lambda task_status: serve_lobby(
                     lobby, port=args.web_port, lang=lang, task_status=task_status
-                )
+                ),
+                lang,
+                args.no_browser,
             )
-            print(f"{_say(lang)}\n  {page.url}", flush=True)
-            if not args.no_browser:
-                await trio.to_thread.run_sync(webbrowser.open, page.url)
         return 0
 
     return run_lan(main, args)
