@@ -117,7 +117,8 @@ def offline_web_main(args: Any, seed: int) -> int:
             raise
         interrupted = True  # a Ctrl-C before the signal receiver was open
     if interrupted:
-        print(Texts(lang)("Game closed."), file=sys.stderr)
+        t = Texts(lang)
+        print(t("Game closed."), file=sys.stderr)
         return 130
     return 0
 
