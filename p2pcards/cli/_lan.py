@@ -560,8 +560,13 @@ async def play_to_end(
     finally:
         CTRL_C.scope = None
     if left:
+
+        def waiting(seconds: float) -> None:  # (three or more seats, another's turn)
+            print(tr(lang, "leaving the table: waiting for the others to end the hand (at "
+                           "most {s} s)…", s=int(seconds)), flush=True)  # fmt: skip
+
         with trio.CancelScope(shield=True):  # tell the others before going
-            gone = await session.depart()
+            gone = await session.depart(on_wait=waiting)
         raise Departed(130, departed_text(session, gone, lang))
     return final_report(ending, lang, session.table.game.name)
 

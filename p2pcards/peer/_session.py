@@ -22,7 +22,7 @@ import logging
 import math
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -173,6 +173,7 @@ class Session:
         table's ``stall_limit`` option (in the genesis, so every seat has the same)."""
         self._backlog: dict[bytes, list[bytes]] = {}
         self._lost: set[int] = set()  # seats whose link dropped (PeerBack.again)
+        self._up: set[int] = set()  # seats whose link is up, as last reported
         self.waiting_since: float | None = None
         self.waiting_for: tuple[int, ...] = ()
         self.trace = Trace.from_env()  # off unless P2PCARDS_TRACE is set
@@ -226,26 +227,40 @@ class Session:
         self._send_q.send_nowait(b"")  # marks where everything before it was sent
         self._nursery.start_soon(self._stop_after, grace)
 
-    async def depart(self, grace: float = DEPART_SECONDS) -> Departure:
+    def votes_at_once(self) -> bool:
+        """Whether the others vote this seat out as soon as its leave reaches them: the
+        table waits for it, or it has two seats (any turn).  Otherwise they do when the
+        table next waits for it (a move or two of the others, usually)."""
+        t = self.table
+        return len(self.names) == 2 or self.seat in t.awaited()
+
+    async def depart(
+        self, grace: float = DEPART_SECONDS, on_wait: Callable[[float], None] | None = None
+    ) -> Departure:
         """:meth:`leave`, then wait (at most ``grace`` seconds) until the leave was
         handed to the peers and the others ended the hand without this seat (their votes
         reach it while it lingers: its log then ends as theirs, and its table is over:
-        ``done``); then stop.  Returns what the leave did (:class:`Departure`)."""
+        ``done``); then stop.  Returns what the leave did (:class:`Departure`).
+
+        It waits for the votes also when the others vote only once the table next waits
+        for this seat (three or more seats, another's turn): a leaver gone before them
+        kept a log that stopped short, audited "incomplete" while theirs said
+        "abandoned".  ``on_wait(seconds)`` is called then, before that wait (the
+        terminal says why the player waits)."""
         t = self.table
         playing = not (
             self._stopped or self.failed is not None or self._nursery is None
             or not t.log.started or t.halted or t.finished or t.left
         )  # fmt: skip
-        # the others vote at once when the table waits for this seat (at two seats on any
-        # turn); else only when it next does: no point waiting for that here
-        voted_at_once = playing and (len(self.names) == 2 or self.seat in t.awaited())
         self._lingering = True
         self.leave(grace)
         if not playing:
             return Departure("over" if t.halted or t.finished else "idle", t.abandoned)
         with trio.move_on_after(grace):
             await self.left_sent.wait()
-            if self.leave_delivered and voted_at_once:
+            if self.leave_delivered and not self.done.is_set():
+                if on_wait is not None and not self.votes_at_once():
+                    on_wait(grace)
                 await self.done.wait()
         self.stop()
         if t.abandoned is not None:
@@ -324,6 +339,9 @@ class Session:
                     elif isinstance(o, SeatLeft):
                         self._send_q.send_nowait(o.data)  # pass it on (links may be down)
                         evidence.append(o.data)  # for the audit: who could not vote
+                        if self.mesh is not None and o.seat != self.seat:
+                            if self.peer_ids[o.seat] not in self.mesh.connected():
+                                self._forget(o.seat)  # (its link was down already)
                     self._emit(o)
             if appended:
                 self.waiting_since = trio.current_time()  # progress: the clock restarts
@@ -474,10 +492,12 @@ class Session:
                 self.done.set()
             task_status.started()
             await self.done.wait()
-            # serve the last entries; leave when every peer holds our whole log
+            # serve the last entries; leave when every peer holds our whole log (but a
+            # seat that left: waiting for it kept the others 10 s after its leave)
             with trio.move_on_after(10):
                 while True:
-                    heads = [p.remote_head for p in mesh.peers().values()]
+                    heads = [p.remote_head for pid, p in mesh.peers().items()
+                             if self.seat_of(pid) not in self.table.departed]  # fmt: skip
                     if heads and min(heads) >= self.store.head():
                         break
                     await trio.sleep(0.05)
@@ -564,27 +584,62 @@ class Session:
         for pid in self.mesh.connected():
             s = self.seat_of(pid)
             if s is not None and s != self.seat:
-                self._emit(PeerBack(s, self.names[s], again=False))
+                self._link_up(s)
         async for ev in self.mesh.events:
-            if isinstance(ev, net.DirectReceived):
-                self.receive_direct(ev.data, ev.peer_id)
-            elif isinstance(ev, net.PeerDisconnected):
-                s = self.seat_of(ev.peer_id)
-                if s is not None:
-                    self._lost.add(s)
-                    self._emit(PeerLost(s, self.names[s], ev.reason))
-            elif isinstance(ev, net.PeerConnected):
-                s = self.seat_of(ev.peer_id)
-                if s is not None:
-                    self._emit(PeerBack(s, self.names[s], again=s in self._lost))
-                    if self._backlog.get(ev.peer_id):
-                        await self._flush_backlog(ev.peer_id)
-                    for raw in self.table.open_round_entries():  # lost with the link?
-                        await self._send_to(ev.peer_id, raw)
-            elif isinstance(ev, net.EntryConflict):  # (EntryRejected: our queue was full)
-                s = self.seat_of(ev.peer_id)
-                name = self.names[s] if s is not None else ev.peer_id.hex()[:8]
-                log.warning("peer %s (%s) sent entry %d that does not fit the log",
-                            net.fingerprint(ev.peer_id), name, ev.seq)  # fmt: skip
-                self.feed(ev.data)
-                self._emit(Misbehaviour(s, name, f"sent entry {ev.seq} that does not fit the log"))
+            await self.mesh_event(ev)
+
+    def _link_up(self, s: int) -> None:
+        """Seat ``s``'s link is up: one :class:`PeerBack` per change (a connection that
+        replaces another, both sides having dialed at once, is no news: "Борис снова на
+        связи" was printed twice for one reconnect), none for a seat that left."""
+        if s in self._up:
+            return
+        self._up.add(s)
+        if s not in self.table.departed:
+            self._emit(PeerBack(s, self.names[s], again=s in self._lost))
+
+    def _link_down(self, s: int, reason: str) -> None:
+        """Seat ``s``'s link ended: one :class:`PeerLost` per change; a seat that signed
+        its leave is gone on purpose: no "connection lost, reconnecting" for it, and the
+        mesh forgets it (no more dialing it, no connection from it admitted: it never
+        comes "back")."""
+        self._up.discard(s)
+        if s in self.table.departed:
+            self._forget(s)
+            return
+        self._lost.add(s)
+        if not self.done.is_set():  # (after the game the others go home: no news)
+            self._emit(PeerLost(s, self.names[s], reason))
+
+    def _forget(self, s: int) -> None:
+        """Stop dialing the departed seat ``s`` (its link is down)."""
+        self._backlog.pop(self.peer_ids[s], None)
+        if self.mesh is not None:
+            self.mesh.remove_peer(self.peer_ids[s])
+
+    async def mesh_event(self, ev: object) -> None:
+        """Carry out one mesh event (what :meth:`run`'s receiver does with each): a
+        direct message, a link up or down (:class:`PeerBack` / :class:`PeerLost`, once
+        per change), an entry that does not fit the log."""
+        assert self.mesh is not None
+        if isinstance(ev, net.DirectReceived):
+            self.receive_direct(ev.data, ev.peer_id)
+        elif isinstance(ev, net.PeerDisconnected):
+            s = self.seat_of(ev.peer_id)
+            if s is not None and s != self.seat:
+                self._link_down(s, ev.reason)
+        elif isinstance(ev, net.PeerConnected):
+            s = self.seat_of(ev.peer_id)
+            if s is not None and s != self.seat:
+                self._link_up(s)
+                if self._backlog.get(ev.peer_id):
+                    await self._flush_backlog(ev.peer_id)
+                for raw in self.table.open_round_entries():  # lost with the link?
+                    await self._send_to(ev.peer_id, raw)
+        elif isinstance(ev, net.EntryConflict):  # (EntryRejected: our queue was full)
+            s = self.seat_of(ev.peer_id)
+            name = self.names[s] if s is not None else ev.peer_id.hex()[:8]
+            log.warning("peer %s (%s) sent entry %d that does not fit the log",
+                        net.fingerprint(ev.peer_id), name, ev.seq)  # fmt: skip
+            self.feed(ev.data)
+            self._emit(Misbehaviour(s, name, f"sent entry {ev.seq} that does not fit the log"))

@@ -68,7 +68,7 @@ def test_ctrl_c_during_a_game_tells_the_others_whatever_task_it_hits(
         names = ("Аня", "Борис")
         table = SimpleNamespace(game=SimpleNamespace(name="akulina", options={}))
 
-        async def depart(self) -> Departure:
+        async def depart(self, on_wait: object = None) -> Departure:
             departed.append(True)
             return Departure("ended")
 
