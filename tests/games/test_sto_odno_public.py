@@ -5,6 +5,7 @@ a turned-over stock and the cards a seat cannot hold after it drew or passed
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from p2pcards.games import Decision, LocalDealer, load_game
 from p2pcards.games.sto_odno import GAME as STO
@@ -18,7 +19,7 @@ def test_view_keeps_the_pile_and_what_a_drawing_seat_cannot_hold() -> None:
     dealer = LocalDealer(state, rng=random.Random(11))
     basic = STO.bots["basic"]
     deck = state.deck_cards
-    draws = bars = 0
+    draws = bars = plays = 0
     while not state.is_finished and state.hand_no < 3:
         if dealer.answer() is not None:
             continue
@@ -26,9 +27,11 @@ def test_view_keeps_the_pile_and_what_a_drawing_seat_cannot_hold() -> None:
         assert isinstance(need, Decision)
         s = need.seat
         views = [state.view(v, dealer.knowledge[v]) for v in range(3)]
-        # public: every seat sees the same pile, bars and open stock
-        assert len({(v.pile, v.barred, v.stock_cards) for v in views}) == 1
+        # public: every seat sees the same pile, bars, open stock, plays and positions
+        assert len({(v.pile, v.barred, v.stock_cards, v.plays, v.hidden) for v in views}) == 1
         view = views[s]
+        _check_plays(state, dealer, view)
+        plays += len(view.plays)
         assert view.pile == tuple(state.public[p] for p in state.discard)
         assert view.top == (view.pile[-1] if view.pile else None)
         for seat, hand in enumerate(state.hands):
@@ -61,7 +64,26 @@ def test_view_keeps_the_pile_and_what_a_drawing_seat_cannot_hold() -> None:
             assert all(got[p] == () for p in hidden if p not in before)
             continue
         dealer.apply(move)
-    assert draws >= 3 and bars >= 3
+    assert draws >= 3 and bars >= 3 and plays >= 30
+
+
+def _check_plays(state: Any, dealer: LocalDealer, view: Any) -> None:
+    """``view.plays`` is the round's plays in order (their cards are the pile's, less
+    what a turned-over stock took), each with the positions its player held, cards
+    shown only when public; ``view.hidden`` are the hidden positions of each hand."""
+    for seat, hand in enumerate(state.hands):
+        assert view.hidden[seat] == tuple(p for p in sorted(hand) if p not in state.public)
+    played = [c for pp in view.plays for c in pp.cards]
+    if not view.rebuilt:
+        assert tuple(played) == view.pile
+    for pp in view.plays:
+        assert len(pp.cards) == 1 and pp.requirement.starts(pp.cards[0])
+        assert pp.cards[0] in [dealer.cards[p] for p, _ in pp.held]
+        for p, c in pp.held:
+            if c is None:  # still hidden: in its holder's hand, not public
+                assert p in view.hidden[pp.seat]
+            else:
+                assert state.public[p] == c
 
 
 def _check_deals(view: object) -> None:

@@ -45,7 +45,7 @@ def _seat0_views(game: Any, deck: Sequence[Any], bot: Any, rng: random.Random, n
     return out
 
 
-@pytest.mark.parametrize(("name", "seats", "n"), [("101", 4, 4), ("sunduchki", 3, 4)])
+@pytest.mark.parametrize(("name", "seats", "n"), [("101", 4, 10), ("sunduchki", 3, 4)])
 def test_same_view_same_move_whatever_the_stock(name: str, seats: int, n: int) -> None:
     game = load_game(name, seats=seats)
     deck = list(game.new_state().deck_cards)
@@ -57,6 +57,8 @@ def test_same_view_same_move_whatever_the_stock(name: str, seats: int, n: int) -
     assert len(a) == n
     assert [v for v, _ in a] == [v for v, _ in b]
     assert [m for _, m in a] == [m for _, m in b]
+    if name == "101":  # the views carry the plays the deals may be weighed by
+        assert any(sto_strong._likelihood(v, 0.1) is not None for v, _ in a)
 
 
 def _sto_view() -> Any:
@@ -105,6 +107,52 @@ def test_101_keeps_the_queen_of_hearts_to_go_out_on_it() -> None:
     ]
     for level in ("medium", "hard"):
         assert strong_bot(STO, level)(view, legal, random.Random(0)) == legal[-1]
+
+
+def test_101_weighs_deals_by_what_the_others_played() -> None:
+    # Seat 1 played 7♠ on 10♠ holding three more cards.  basic plays its highest-scoring
+    # playable card ("Обычный ход"), so a deal giving it A♠ (11 points, playable) makes
+    # that play a slip (chance eps / 2: two playable cards), one giving it 8♦ 9♦ J♣
+    # (nothing else playable) the only play (no choice: weight 1).  With 9♠ (9 points)
+    # beside the 7♠ it is again a slip.
+    from p2pcards.games.sto_odno import Requirement
+    from p2pcards.games.sto_odno._state import PastPlay
+
+    s7, s10, sa, d8, d9, cj, s9 = parse_cards("7S 10S AS 8D 9D JC 9S")
+    view = dataclasses.replace(
+        _sto_view(),
+        counts=(5, 3, 5, 5),
+        known=((), (), (), ()),
+        hidden=((), (6, 7, 8), (), ()),
+        plays=(
+            PastPlay(
+                1,
+                (s7,),
+                None,
+                Requirement("normal", s10),
+                5,
+                ((5, s7), *((p, None) for p in (6, 7, 8))),
+            ),
+        ),
+    )
+    like = sto_strong._likelihood(view, 0.1)
+    assert like is not None
+    c = sto_strong.cid
+    hands = [[], [c(sa), c(d8), c(d9)], [], []]
+    assert like(hands) == pytest.approx(0.1 / 2)
+    hands[1] = [c(d8), c(d9), c(cj)]
+    assert like(hands) == 1.0
+    hands[1] = [c(d8), c(s9), c(cj)]
+    assert like(hands) == pytest.approx(0.1 / 2)
+    # 6♠ beside it: basic plays a six it can cover (here by the 7♠ itself) before a
+    # seven, so this too is a slip
+    hands[1] = [c(d8), c(d9), c(parse_cards("6S")[0])]
+    assert like(hands) == pytest.approx(0.1 / 2)
+    # the A♠ drawn after the play (position 9, not among the held ones) says nothing
+    view = dataclasses.replace(view, counts=(5, 4, 5, 5), hidden=((), (6, 7, 8, 9), (), ()))
+    like = sto_strong._likelihood(view, 0.1)
+    assert like is not None
+    assert like([[], [c(d8), c(d9), c(cj), c(sa)], [], []]) == 1.0
 
 
 def test_levels_budgets(monkeypatch: pytest.MonkeyPatch) -> None:

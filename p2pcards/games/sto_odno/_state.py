@@ -84,6 +84,27 @@ class _DrawJob:
     back: tuple[int, str] | None = None
 
 
+_Played = tuple[int, tuple[int, ...], tuple[int, ...], Suit | None, Requirement, int]
+"""A play as the state keeps it: (seat, held positions, played positions, named suit,
+requirement, the next seat's count); :class:`PastPlay` is how a view shows it."""
+
+
+@dataclass(frozen=True)
+class PastPlay:
+    """One play of the round as every seat saw it ("Обычный ход"): ``seat`` played
+    ``cards`` (``suit``: the suit it named with a queen, else None) to meet
+    ``requirement``; ``next_count``: the cards of the seat after it then; ``held``: the
+    positions of its hand just before, each with its card when that card is public
+    (played since, or drawn from a turned-over stock), else None (still hidden)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    suit: Suit | None
+    requirement: Requirement
+    next_count: int
+    held: tuple[tuple[int, Card | None], ...]
+
+
 @dataclass(frozen=True)
 class StoOdnoView(View):
     """One seat's view of a 101 table, enough for terminal play.
@@ -112,6 +133,11 @@ class StoOdnoView(View):
     of its hand no one else has seen (in position order): the cards it cannot be, from
     its "could not play" claims this round (a seat that drew or passed had no card it
     could play then), sorted by suit and rank.
+    ``plays``: this round's plays in order (:class:`PastPlay`: who played what, the
+    requirement it met, the next seat's card count and the positions the player held,
+    with the cards that are public now), all public; ``hidden``: for each seat, the
+    positions of the cards of its hand no one else has seen, in position order (the
+    order of ``barred``).
     """
 
     turn: int | None
@@ -137,6 +163,8 @@ class StoOdnoView(View):
     pile: tuple[Card, ...] = ()
     stock_cards: tuple[Card, ...] = ()
     barred: tuple[tuple[tuple[Card, ...], ...], ...] = ()
+    plays: tuple[PastPlay, ...] = ()
+    hidden: tuple[tuple[int, ...], ...] = ()
 
 
 class StoOdnoState(GameState):
@@ -189,6 +217,9 @@ class StoOdnoState(GameState):
         self.penalized: tuple[int, int] | None = None  # (seat, cards) of the last penalty
         self.announced: int | None = None  # said "Сто одно" this turn (announce_last)
         self.forgot: int | None = None  # left with one card unannounced, catchable
+        # this round's plays: (seat, held positions, played positions, suit, requirement,
+        # the next seat's count), see StoOdnoView.plays
+        self.plays: list[_Played] = []
 
     def _next(self, seat: int) -> int:
         return (seat + self.direction) % self.seats
@@ -612,6 +643,16 @@ class StoOdnoState(GameState):
         ("Особые карты", "Шестёрка и игра вдвоём", "Конец раунда")."""
         o = self.options
         seat, cards = mv.seat, mv.cards
+        self.plays.append(
+            (
+                seat,
+                tuple(sorted(self.hands[seat])),
+                mv.positions,
+                mv.suit,
+                self.requirement(),
+                len(self.hands[self._next(seat)]),
+            )
+        )
         for p in mv.positions:
             self.hands[seat].remove(p)
             self.discard.append(p)
@@ -842,6 +883,18 @@ class StoOdnoState(GameState):
                 else ()
             ),
             barred=self._barred(),
+            plays=tuple(
+                PastPlay(
+                    s,
+                    tuple(self.public[p] for p in pos),
+                    suit,
+                    req,
+                    nc,
+                    tuple((p, self.public.get(p)) for p in held),
+                )
+                for s, held, pos, suit, req, nc in self.plays
+            ),
+            hidden=tuple(tuple(p for p in sorted(h) if p not in self.public) for h in self.hands),
         )
 
     def _barred(self) -> tuple[tuple[tuple[Card, ...], ...], ...]:

@@ -11,9 +11,12 @@ spades +5 and skip, queen names a suit, draw one when stuck, "Конец рау�
 with queens-only hands and the queen finish) where every seat follows basic's policy.
 A move is worth the round's outcome for this seat: minus its points (an exact 101
 resets to 0) plus half the others' mean points, a large penalty for going above 101,
-and a bonus when another seat goes above 101 first.  The move with the best mean wins
-(with :data:`BASIC_Z` above 0, only when its mean gain over basic's own card on the same
-deals is more than that many standard errors).
+and a bonus when another seat goes above 101 first.  The move with the best mean wins.
+
+The deals are weighed by what the other seats' plays of this round say about the cards
+they kept (:func:`_likelihood`: a seat that played a seven when it held an ace it could
+play did not follow basic's policy, so such deals are unlikely), and the searched deals
+are drawn from many by those weights (:func:`_posterior`).
 
 The model ignores house options (the bot sees no options: only its view); with them
 the rollouts are approximate but the moves stay legal (they are chosen from the legal
@@ -23,13 +26,12 @@ random generator is seeded from the view, so equal views give equal moves.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 
 from p2pcards.cards import Card, Suit
 from p2pcards.games._moves import Move
-from p2pcards.games._sampling import deal_constrained, view_seed
+from p2pcards.games._sampling import view_seed
 from p2pcards.games._search import Budget
 from p2pcards.games._state import View
 from p2pcards.games.sto_odno._moves import Play
@@ -48,17 +50,17 @@ lose)."""
 OTHERS_WEIGHT = 0.5
 """Worth of a point the others take this round (the series is lost by whoever passes
 101 first: their points help us)."""
-BASIC_Z = 0.0
-"""Leaves basic's card only when another card's mean gain over it on the same deals
-exceeds this many standard errors (0: the best mean wins).  With the old uniform deals
-the rule helped (400 series, seed 17: lost 0.33 without it, 0.29 with it at medium);
-with the public pile and bars it hinders (hard, the same series: 0.253 without it,
-0.275 with it, basic 0.275)."""
 MAX_MOVES = 300
 PER_DECISION = 16
 """Rollouts per decision are at most ``samples`` x this (see :class:`StrongStoOdno`)."""
 DEALS_PER_SAMPLE = 2
 """Deals per decision are at most ``samples`` x this."""
+CANDIDATES = 1
+"""Deals weighed by the other seats' past plays per decision: ``samples`` x this, of which
+the searched ones are drawn (:func:`_posterior`); 1 (the default) weighs nothing.  On
+the regret yardstick (``scripts/bench sto_odno_regret --series 40``, 578 positions,
+seed 17) 16 (eps 0.1) did not choose better: regret 17.91 against 17.20, B - A +0.71
+[-1.35, 2.78]; eps 0.3: +0.58 [-0.95, 2.11]."""
 
 
 RANK = [c % 9 + 6 for c in range(36)]
@@ -254,8 +256,13 @@ def _finish_bonus(r: Round) -> int:
 class StrongStoOdno:
     """The strong 101 bot at one :class:`~p2pcards.games._search.Budget`."""
 
-    def __init__(self, budget: Budget) -> None:
+    def __init__(
+        self, budget: Budget, *, candidates: int = 0, eps: float = 0.1, queen_suits: int = 0
+    ) -> None:
         self.budget = budget
+        self.candidates = candidates if candidates else CANDIDATES
+        self.eps = eps
+        self.queen_suits = bool(queen_suits)
 
     def __call__(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         plays = [m for m in legal if isinstance(m, Play)]
@@ -271,46 +278,38 @@ class StrongStoOdno:
         r = random.Random(view_seed(view, f"101-strong-{self.budget.level}"))
         me = view.seat
         mine = [cid(c) for _, c in view.hand]
-        # one candidate per card: a queen names the suit basic would name
-        cands: dict[int, Play] = {}
+        # one candidate per card: a queen names the suit basic would name (every suit
+        # with ``queen_suits``)
+        cands: dict[tuple[int, int], Play] = {}
         for m in plays:
             c = cid(m.cards[0])
-            want = _name_suit(mine, c)
-            if c not in cands or (m.suit is not None and int(m.suit) == want):
-                cands[c] = m
+            u = -1 if m.suit is None else int(m.suit)
+            if self.queen_suits and u >= 0:
+                cands[c, u] = m
+            elif (c, -1) not in cands or u == _name_suit(mine, c):
+                cands[c, -1] = m
         deal = _dealer(view)
         if deal is None:
             return basic_bot(view, legal, rng)
         top = cid(view.top) if view.top is not None else -1
         scores = list(view.scores)
         named = -1 if view.named is None else int(view.named)
-        vals: dict[int, list[float]] = {c: [] for c in cands}
+        vals: dict[tuple[int, int], list[float]] = {c: [] for c in cands}
         # at most samples x PER_DECISION rollouts: fewer deals when there are many cards
         n = self.budget.samples
         deals = max(2, min(DEALS_PER_SAMPLE * n, n * PER_DECISION // len(cands)))
-        for _ in range(deals):
-            dealt = deal(r)
-            if dealt is None:
-                return basic_bot(view, legal, rng)
-            hands, stock, under = dealt
-            for c, m in cands.items():
+        chosen = _posterior(view, deal, r, deals, self.candidates * n, self.eps)
+        if chosen is None:
+            return basic_bot(view, legal, rng)
+        for (hands, stock, under), w in chosen:
+            for key, m in cands.items():
                 rd = Round(
                     [list(h) for h in hands], list(stock), list(under), top, named, me, view.mode
                 )
-                rd.play(c, -1 if m.suit is None else int(m.suit))
+                rd.play(key[0], -1 if m.suit is None else int(m.suit))
                 rollout(rd)
-                vals[c].append(utility(rd, me, scores, _finish_bonus(rd)))
-        best = max(sorted(cands), key=lambda c: sum(vals[c]))
-        # basic's card unless the deals show another is better beyond their noise (the
-        # same deals for every card: the paired differences' mean against its error)
-        plain = basic_bot(view, legal, random.Random(view_seed(view, "101-strong-basic")))
-        c0 = cid(plain.cards[0]) if isinstance(plain, Play) and plain.cards else -1
-        if c0 not in vals or c0 == best or BASIC_Z <= 0:
-            return cands[best]
-        diff = [a - b for a, b in zip(vals[best], vals[c0], strict=True)]
-        mean = sum(diff) / len(diff)
-        var = sum((x - mean) ** 2 for x in diff) / max(1, len(diff) - 1)
-        return cands[best] if mean > BASIC_Z * math.sqrt(var / len(diff)) else plain
+                vals[key].append(w * utility(rd, me, scores, _finish_bonus(rd)))
+        return cands[max(sorted(cands), key=lambda c: sum(vals[c]))]
 
 
 Deal = tuple[list[list[int]], list[int], list[int]]
@@ -322,7 +321,9 @@ def _dealer(view: StoOdnoView) -> Callable[[random.Random], Deal | None] | None:
     public history: the discard pile (``view.pile``) is known and in order, cards known
     to be in a hand stay there, a turned-over stock is known in order, and each hidden
     card avoids the cards its holder's "could not play" claims bar (``view.barred``).
-    None when the view does not add up (house options the model lacks)."""
+    Another seat's hand is its known cards (``view.known``) then its hidden ones in
+    position order (``view.hidden``).  None when the view does not add up (house
+    options the model lacks)."""
     me = view.seat
     seats = len(view.counts)
     mine = [cid(c) for _, c in view.hand]
@@ -360,28 +361,247 @@ def _dealer(view: StoOdnoView) -> Callable[[random.Random], Deal | None] | None:
             return hands, stock_fixed + pool[k:], list(under)
 
         return free
-    counts = {i: 1 for i in range(len(slots))}
-    rest = sum(need.values()) - len(slots)
-    counts[-1] = rest + n_stock  # the free hidden cards and the stock
-    forbidden = {i: {cid(c) for c in barred[s][j]} for i, (s, j) in enumerate(slots)}
-    free_n = {s: need[s] - sum(1 for t, _ in slots if t == s) for s in need}
+    forbidden = [{cid(c) for c in barred[s][j]} for s, j in slots]
+    slot_of = {sj: i for i, sj in enumerate(slots)}
+    place = _slot_dealer(pool, forbidden)
 
     def constrained(r: random.Random) -> Deal | None:
-        d = deal_constrained(r, pool, counts, forbidden, tries=8)
+        d = place(r)
         if d is None:
             return None
-        loose = d[-1]
-        r.shuffle(loose)
+        one, loose = d
         hands = [list(mine) if s == me else list(known[s]) for s in range(seats)]
-        for i, (s, _) in enumerate(slots):
-            hands[s].extend(d[i])
         k = 0
         for s in need:
-            hands[s].extend(loose[k : k + free_n[s]])
-            k += free_n[s]
+            h = hands[s]
+            for j in range(need[s]):
+                i = slot_of.get((s, j))
+                if i is None:
+                    h.append(loose[k])
+                    k += 1
+                else:
+                    h.append(one[i])
         return hands, stock_fixed + loose[k:], list(under)
 
     return constrained
+
+
+def _slot_dealer(
+    pool: Sequence[int], forbidden: Sequence[set[int]], tries: int = 8
+) -> Callable[[random.Random], tuple[list[int], list[int]] | None]:
+    """A function dealing ``pool`` to one card per slot (slot ``i`` none of
+    ``forbidden[i]``) and the rest loose (shuffled): the algorithm of
+    :func:`~p2pcards.games._sampling.deal_constrained` (cards with the fewest possible
+    places first, each to a free place at random; the cards no slot forbids fill what
+    is left at random), with the places each card may take computed once."""
+    n = len(forbidden)
+    allowed = {c: [i for i in range(n) if c not in forbidden[i]] for c in pool}
+    loose_n = len(pool) - n
+    free_cards = [c for c in pool if len(allowed[c]) == n]
+    groups: dict[int, list[int]] = {}
+    for c in pool:
+        if len(allowed[c]) < n:
+            groups.setdefault(len(allowed[c]), []).append(c)
+    ordered = [groups[k] for k in sorted(groups)]
+
+    def place(r: random.Random) -> tuple[list[int], list[int]] | None:
+        for _ in range(tries):
+            one = [-1] * n
+            loose: list[int] = []
+            left = loose_n
+            ok = True
+            for group in ordered:
+                g = list(group)
+                r.shuffle(g)
+                for c in g:
+                    opts = [i for i in allowed[c] if one[i] < 0]
+                    if not opts and not left:
+                        ok = False
+                        break
+                    pick = r.randrange(len(opts) + left)
+                    if pick < len(opts):
+                        one[opts[pick]] = c
+                    else:
+                        loose.append(c)
+                        left -= 1
+                if not ok:
+                    break
+            if not ok:
+                continue
+            rest = list(free_cards)
+            r.shuffle(rest)
+            k = 0
+            for i in range(n):
+                if one[i] < 0:
+                    one[i] = rest[k]
+                    k += 1
+            loose.extend(rest[k:])
+            r.shuffle(loose)
+            return one, loose
+        return None
+
+    return place
+
+
+def _likelihood(view: StoOdnoView, eps: float) -> Callable[[list[list[int]]], float] | None:
+    """How likely the other seats' plays of this round (``view.plays``) are in a deal
+    of :func:`_dealer`: the product over their plays of the chance that a seat following
+    basic's policy (:func:`policy`, the highest-scoring playable card, and the suit it
+    holds most of named with a queen) plays what it played, with probability ``1 -
+    eps``, or any playable card (any suit) with ``eps``; so a player who plays
+    differently makes deals less likely, never impossible.  None when no play says
+    anything (then every deal is as likely)."""
+    me = view.seat
+    if len(view.hidden) != len(view.counts):
+        return None
+    known_n = [len(k) for k in view.known] if view.known else [0] * len(view.counts)
+    index = {
+        p: known_n[s] + j for s, ps in enumerate(view.hidden) if s != me for j, p in enumerate(ps)
+    }
+    # one entry per play of another seat: (seat, the held cards that are public, the
+    # indices in its dealt hand of the others, the card played, the suit named, which
+    # cards were playable, basic's score of each card before the six's term)
+    entries = []
+    for pp in view.plays:
+        s, req = pp.seat, pp.requirement
+        if s == me or len(pp.cards) != 1 or len(pp.held) < 2:
+            continue
+        if req.mode not in ("first", "normal", "cover"):
+            continue
+        if req.mode != "first" and req.top is None:
+            continue
+        fixed: list[int] = []
+        idx: list[int] = []
+        for p, c in pp.held:
+            if c is not None:
+                fixed.append(cid(c))
+            elif p in index:
+                idx.append(index[p])
+            else:
+                return None  # a hidden card that is not in its holder's hand: no model
+        u = -1
+        if req.mode == "cover" and req.cover_suit is not None:
+            u = int(req.cover_suit)
+        elif req.named is not None:
+            u = int(req.named)
+        if req.mode == "first":
+            ok = [True] * 36
+        elif u >= 0:
+            ok = [SUIT[c] == u or RANK[c] == QUEEN for c in range(36)]
+        else:
+            assert req.top is not None
+            t = cid(req.top)
+            ok = [SUIT[c] == SUIT[t] or RANK[c] == RANK[t] or RANK[c] == QUEEN for c in range(36)]
+        close = pp.next_count <= 2 and len(view.counts) > 1
+        score = [_score(c, (), close) for c in range(36)]
+        obs = cid(pp.cards[0])
+        suit = -1 if pp.suit is None else int(pp.suit)
+        entries.append((s, fixed, idx, obs, suit, ok, score))
+    if not entries:
+        return None
+
+    def like(hands: list[list[int]]) -> float:
+        w = 1.0
+        for s, fixed, idx, obs, suit, ok, score in entries:
+            hs = hands[s]
+            hand = fixed + [hs[i] for i in idx]
+            if RANK[obs] == QUEEN and suit >= 0 and len(hand) > 1:
+                names = _suits_named(hand, obs)
+                w *= (1 - eps) / len(names) + eps / 4 if suit in names else eps / 4
+            cands = [c for c in hand if ok[c]]
+            k = len(cands)
+            if k < 2:
+                continue
+            best: list[int] = []
+            best_s = -1e9
+            for c in cands:
+                sc = score[c]
+                if RANK[c] == SIX:
+                    u = SUIT[c]
+                    sc += (
+                        5
+                        if any(d != c and SUIT[d] == u and RANK[d] != QUEEN for d in hand)
+                        else -60
+                    )
+                if sc > best_s:
+                    best, best_s = [c], sc
+                elif sc == best_s:
+                    best.append(c)
+            w *= (1 - eps) / len(best) + eps / k if obs in best else eps / k
+        return w
+
+    return like
+
+
+def _score(c: int, hand: Sequence[int], close: bool) -> float:
+    """basic's score of playing ``c`` from ``hand`` (:func:`policy`; the six's term only
+    when ``hand`` is given, the last card's never)."""
+    rank = RANK[c]
+    s = BASE[c]
+    if close:
+        if rank == SEVEN or c == KS:
+            s += 200
+        elif rank == ACE:
+            s += 50
+    if rank == SIX and hand:
+        u = SUIT[c]
+        s += 5 if any(d != c and SUIT[d] == u and RANK[d] != QUEEN for d in hand) else -60
+    return s
+
+
+def _suits_named(hand: Sequence[int], played: int) -> list[int]:
+    """The suits basic may name with the queen ``played`` from ``hand``: those with the
+    most other non-queen cards, ties broken by their points (bots.py ``_suit_weight``)."""
+    weight = [0.0] * 4
+    for d in hand:
+        if d != played and RANK[d] != QUEEN:
+            weight[SUIT[d]] += 1 + PTS[RANK[d]] / 100
+    top = max(weight)
+    return [u for u in range(4) if weight[u] == top]
+
+
+def _posterior(
+    view: StoOdnoView,
+    deal: Callable[[random.Random], Deal | None],
+    r: random.Random,
+    k: int,
+    n: int,
+    eps: float,
+) -> list[tuple[Deal, float]] | None:
+    """``k`` deals (with weight 1 each: the caller's weights are kept for a later
+    variant), drawn from ``n`` deals of ``deal`` weighted by :func:`_likelihood`
+    (systematic resampling); a deal drawn several times gives its hands to each copy,
+    each copy with the stock in a fresh random order (what the stock holds is fixed by
+    the hands; its order, when secret, is not).  Just ``k`` deals when no play says
+    anything.  A deal that fails (:func:`_dealer` found none in its tries) is left out;
+    None when half of them fail."""
+    like = _likelihood(view, eps)
+    if like is None or n <= k:
+        out = [(d, 1.0) for d in (deal(r) for _ in range(k)) if d is not None]
+        return out if 2 * len(out) >= k else None
+    pool = [d for d in (deal(r) for _ in range(n)) if d is not None]
+    if 2 * len(pool) < n:
+        return None
+    ws = [like(d[0]) for d in pool]
+    step = sum(ws) / k
+    x = r.random() * step
+    acc = 0.0
+    fixed = len(view.stock_cards)
+    chosen: list[tuple[Deal, float]] = []
+    for d, w in zip(pool, ws, strict=True):
+        acc += w
+        first = True
+        while x < acc and len(chosen) < k:
+            if first:
+                chosen.append((d, 1.0))
+                first = False
+            else:
+                hands, stock, under = d
+                secret = stock[fixed:]
+                r.shuffle(secret)
+                chosen.append((([list(h) for h in hands], stock[:fixed] + secret, under), 1.0))
+            x += step
+    return chosen
 
 
 def make_bot(budget: Budget) -> StrongStoOdno:
