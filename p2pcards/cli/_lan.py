@@ -678,13 +678,31 @@ def describe_event(
     return None
 
 
-def _matches(u: Unfinished, game: str | None, target: str | None, lang: str) -> bool:
+def _matches(
+    u: Unfinished,
+    game: str | None,
+    target: str | None,
+    lang: str,
+    hosting: tuple[Any, Sequence[str]] | None = None,
+) -> bool:
     """Whether the command being run is the one that sat at ``u`` (so running it again
-    brings the player back): ``host GAME`` at a table this seat hosted of that game;
-    ``join`` / ``bot --join`` with the host's address or the table's name.  Exits 2 for
-    an address whose port is out of range (the message in ``lang``)."""
+    brings the player back): ``host GAME`` at a table this seat hosted of that game,
+    and with ``hosting`` (the configured game, the bots' specs) with the same seats,
+    options and bots (another table otherwise: ``host thousand --bots 2`` resumed a
+    table of other options, saying this command sat at it); ``join`` / ``bot --join``
+    with the host's address or the table's name.  Exits 2 for an address whose port is
+    out of range (the message in ``lang``)."""
     if game is not None:
-        return u.seat == 0 and u.game == game
+        if not (u.seat == 0 and u.game == game):
+            return False
+        if hosting is None:
+            return True
+        configured, bots = hosting
+        return (
+            len(u.names) == configured.seats
+            and dict(u.options) == dict(configured.options)
+            and [s for _h, s in u.bot_seats] == list(bots)
+        )
     if target is None:
         return False
     addr = parse_address(target, lang)
@@ -768,10 +786,12 @@ async def resume_unfinished(
     game: str | None = None,
     target: str | None = None,
     interactive: bool = False,
+    hosting: tuple[Any, Sequence[str]] | None = None,
 ) -> int | None:
     """Before a new table: deal with this identity's unfinished tables (a crash, a
-    closed terminal).  One that the same command sat at (:func:`_matches`: ``game`` for
-    host, ``target`` for join) is resumed and played to the end.  Any other is never
+    closed terminal).  One that the same command sat at (:func:`_matches`: ``game`` and
+    ``hosting``, the configured game and its bots, for host; ``target`` for join) is
+    resumed and played to the end.  Any other is never
     substituted silently: ``interactive``, the player is asked (resume, start the new
     one, drop); headless, the command refuses, naming each and the commands to resume or
     drop it (exit status 2).  Returns the exit status, or None to go on with the new
@@ -781,7 +801,7 @@ async def resume_unfinished(
     pending = unfinished_tables(identity)
     if not pending:
         return None
-    same = [u for u in pending if _matches(u, game, target, lang)]
+    same = [u for u in pending if _matches(u, game, target, lang, hosting)]
     if same and target is not None and parse_address(target, lang) is None:
         if await announced(target, getattr(args, "interface", None)):
             same = []  # an open table of that name: a new one (a started one is unannounced)
@@ -882,10 +902,40 @@ async def resume_one(identity: Identity, u: Unfinished, args: argparse.Namespace
     t0 = time.monotonic()
     async with resume_table(identity, u.table_id, lang=lang) as session:
         async with trio.open_nursery() as nursery:
+            for home_, strategy in u.bot_seats:  # this host's bots come back too
+                nursery.start_soon(resumed_bot, Path(home_), u.table_id, strategy, lang)
             nursery.start_soon(report_rejoin, session.controller, t0, lang, u.short_id)
             rc = await _play_resumed(session, args, lang)
             nursery.cancel_scope.cancel()
         return rc
+
+
+async def resumed_bot(base: Path, table_id: bytes, strategy: str, lang: str) -> None:
+    """A bot of this host that sat at the table ``table_id``, restarted from its files
+    in its data directory ``base`` (its key and the table's log and secrets: see
+    :func:`p2pcards.cli.host.bot_home`) and played with ``strategy`` until the host ends
+    it; its table files are removed then."""
+    from p2pcards.identity import load_identity
+
+    me = load_identity(base)
+    if me is None:
+        return
+    try:
+        async with resume_table(me, table_id, base=base, lang=lang) as session:
+            await run_bot(session, strategy, random.Random())
+            await trio.sleep_forever()  # serve the log until the host ends
+    finally:
+        remove_table_files(base, table_id)
+
+
+def remove_table_files(base: Path, table_id: bytes) -> None:
+    """Remove a table's files (log, secrets, markers) from the data directory ``base``
+    (a host's bot once the host ends it: the host keeps the table's log)."""
+    for f in (base / "tables").glob(f"{table_id.hex()}.*"):
+        try:
+            f.unlink()
+        except OSError:
+            pass
 
 
 async def _play_resumed(session: Session, args: argparse.Namespace, lang: str) -> int:

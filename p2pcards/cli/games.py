@@ -137,7 +137,7 @@ def verdict_text(u: Unfinished, report: AuditReport, lang: str) -> str:
     if u.left:
         return t("you left it: the others end the hand without you; {why}",
                  why=stop_text(t, report, names))  # fmt: skip
-    if u.bots:
+    if u.bots_gone:
         return t("over: its bots were in the host's program, which stopped; {why}",
                  why=stop_text(t, report, names))  # fmt: skip
     return t("unfinished; {why}", why=stop_text(t, report, names))
@@ -172,7 +172,7 @@ def run_list(args: argparse.Namespace) -> int:
                     if u.dropped
                     else (
                         "unfinished"
-                        if report.verdict == "incomplete" and not (u.left or u.bots)
+                        if report.verdict == "incomplete" and not (u.left or u.bots_gone)
                         else "over"
                     ),
                     "verdict": report.verdict,
@@ -189,7 +189,7 @@ def run_list(args: argparse.Namespace) -> int:
         report = _audit(u)
         print(table_line(u, lang))
         print("   " + verdict_text(u, report, lang))
-        if report.verdict == "incomplete" and not (u.dropped or u.left or u.bots):
+        if report.verdict == "incomplete" and not (u.dropped or u.left or u.bots_gone):
             print(
                 "   "
                 + tr(
@@ -265,7 +265,7 @@ def run_resume(args: argparse.Namespace) -> int:
     u = find(tables, args.table, lang)
     if u is None:
         return 2
-    if u.left or u.bots:  # nobody would answer: it waited for ever
+    if u.left or u.bots_gone:  # nobody would answer: it waited for ever
         why = verdict_text(u, _audit(u), lang)
         print(tr(lang, "p2pcards: the table {id} cannot go on: {why}", id=u.short_id, why=why),
               file=sys.stderr)  # fmt: skip

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from pathlib import Path
 from typing import Any
 
 import trio
@@ -19,6 +20,7 @@ from p2pcards.cli._lan import (
     identity_from_args,
     play_to_end,
     print_join_lines,
+    remove_table_files,
     resume_unfinished,
     run_lan,
 )
@@ -130,11 +132,14 @@ async def _host(args: argparse.Namespace) -> int:
             print(f"p2pcards: {error_text(args.lang, e)}", file=sys.stderr)
             return 2
     interactive = not args.headless and sys.stdin.isatty()
-    resumed = await resume_unfinished(me, args, lang, game=game.name, interactive=interactive)
+    resumed = await resume_unfinished(
+        me, args, lang, game=game.name, interactive=interactive, hosting=(game, bots)
+    )
     if resumed is not None:
         return resumed
     interfaces = args.interface
     bot_ids = host_bots(len(bots), lang)
+    homes = [bot_home(i) for i in range(1, len(bots) + 1)]
     async with host_table(
         me,
         game,
@@ -161,10 +166,10 @@ async def _host(args: argparse.Namespace) -> int:
         print_join_lines(lobby, lang, mdns=not args.no_mdns)
         async with trio.open_nursery() as nursery:
             for i, spec in enumerate(bots):
-                nursery.start_soon(_bot_seat, ("127.0.0.1", port), bot_ids[i], spec, lang)
+                nursery.start_soon(_bot_seat, ("127.0.0.1", port), bot_ids[i], spec, lang, homes[i])
             session = await follow_lobby(lobby, lang)
-            if bots:  # gone with this process: after a crash the table cannot go on
-                session.storage.mark_bots()
+            if bots:  # after a crash, resuming the table restarts them from their files
+                session.storage.mark_bots([(str(h), b) for h, b in zip(homes, bots, strict=True)])
             print(
                 tr(lang, "all seats taken: the game starts"),
                 flush=True,
@@ -174,17 +179,21 @@ async def _host(args: argparse.Namespace) -> int:
     return rc
 
 
+def bot_home(i: int) -> Path:
+    """The data directory of the host's bot ``i`` (from 1): ``bots/<i>`` in the host's,
+    with its key and, while a table with it is unfinished, its table files."""
+    return files.home() / "bots" / str(i)
+
+
 def host_bots(n: int, lang: str) -> list[Identity]:
     """The identities of the host's ``n`` in-process bots, named "Бот 1"… / "Bot 1"… in
     ``lang``.  Their keys are kept in the host's data directory (``bots/1``, ``bots/2``,
-    …), so a player who met this host's "Бот 1" before knows it again: with a fresh key
-    at every table, each joiner's known players warned that "Бот 1" had changed keys, as
-    of someone pretending to be it.  Exits 2 when the directory is unusable."""
+    …: :func:`bot_home`), so a player who met this host's "Бот 1" before knows it again:
+    with a fresh key at every table, each joiner's known players warned that "Бот 1" had
+    changed keys, as of someone pretending to be it.  Exits 2 when the directory is
+    unusable."""
     try:
-        return [
-            load_or_create_identity(bot_name(i, lang), files.home() / "bots" / str(i))
-            for i in range(1, n + 1)
-        ]
+        return [load_or_create_identity(bot_name(i, lang), bot_home(i)) for i in range(1, n + 1)]
     except (IdentityError, files.StorageError, ValueError) as e:
         print(f"p2pcards: {e}", file=sys.stderr)
         raise SystemExit(2) from None
@@ -201,18 +210,19 @@ def bot_seats(text: str, strategy: str) -> list[str] | None:
     return specs or None
 
 
-async def _bot_seat(address: tuple[str, int], me: Identity, strategy: str, lang: str) -> None:
-    """An in-process bot: a full peer with its own fresh identity and files, in a
-    temporary folder removed when the host ends it."""
-    import shutil
-    import tempfile
-    from pathlib import Path
-
-    base = Path(tempfile.mkdtemp(prefix="p2pcards-bot-"))
+async def _bot_seat(
+    address: tuple[str, int], me: Identity, strategy: str, lang: str, base: Path
+) -> None:
+    """An in-process bot: a full peer with its identity and table files in ``base`` (its
+    :func:`bot_home`).  The files stay while the host's process does not end on its own
+    (a crash, a closed terminal): resuming the table restarts the bot from them
+    (:func:`p2pcards.cli._lan.resume_one`); they are removed when the host ends it."""
+    session = None
     try:
         async with join_table(me, address, base=base, lang=lang, yes=True) as lobby:
             session = await lobby.started()
             await play_bot(session, strategy, random.Random())
             await trio.sleep_forever()  # serve the log (e.g. after a cheat) until the host ends
     finally:
-        shutil.rmtree(base, ignore_errors=True)
+        if session is not None:
+            remove_table_files(base, session.table.table_id)

@@ -4,10 +4,11 @@ reopen the mesh on the same port, and catch up from the other seats."""
 
 from __future__ import annotations
 
+import json
 import os
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -40,8 +41,10 @@ class Unfinished:
     (the game ended: a ``.done`` marker), ``dropped`` (given up with
     :func:`drop_table`: a ``.dropped`` marker), ``left`` (this seat left the table and
     the others were told: a ``.left`` marker; they end the hand without it) and ``bots``
-    (in-process bots of this host sat at it: a ``.bots`` marker; gone with its process,
-    they can never come back)."""
+    (in-process bots of this host sat at it: a ``.bots`` marker), ``bot_seats``: those
+    bots as (data directory, bot or level), read from the marker (empty when they kept
+    no files: gone with the host's process, they can never come back), ``options``: the
+    game's options as in the genesis."""
 
     table_id: bytes
     path: Path
@@ -55,6 +58,25 @@ class Unfinished:
     dropped: bool = False
     left: bool = False
     bots: bool = False
+    bot_seats: tuple[tuple[str, str], ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def bots_can_return(self) -> bool:
+        """Whether every bot of this host that sat here kept its files (its log and
+        secrets under its data directory): resuming restarts them."""
+        name = self.table_id.hex()
+        return bool(self.bot_seats) and all(
+            (Path(h) / "tables" / f"{name}{ext}").is_file()
+            for h, _s in self.bot_seats
+            for ext in (".log", ".secrets")
+        )
+
+    @property
+    def bots_gone(self) -> bool:
+        """This host's in-process bots sat here and cannot come back (they kept no
+        files): after a crash the table can never go on."""
+        return self.bots and not self.bots_can_return
 
     @property
     def short_id(self) -> str:
@@ -122,19 +144,41 @@ def known_tables(identity: Identity | None = None, base: Path | None = None) -> 
                 log.with_suffix(".dropped").exists(),
                 log.with_suffix(".left").exists(),
                 log.with_suffix(".bots").exists(),
+                _bot_seats(log.with_suffix(".bots")),
+                dict(g.options),
             )
         )
     return out
 
 
+def _bot_seats(marker: Path) -> tuple[tuple[str, str], ...]:
+    """The bots a ``.bots`` marker names ((data directory, bot or level) each; () for
+    none, an empty marker of an older version, or an unreadable one)."""
+    try:
+        data = json.loads(marker.read_text(encoding="utf-8") or "[]")
+    except (OSError, ValueError):
+        return ()
+    if not isinstance(data, list):
+        return ()
+    out = []
+    for b in data:
+        if isinstance(b, dict) and isinstance(b.get("home"), str):
+            out.append((b["home"], str(b.get("strategy") or "basic")))
+    return tuple(out)
+
+
 def unfinished_tables(identity: Identity, base: Path | None = None) -> list[Unfinished]:
     """Tables under the data directory where ``identity`` has a seat that can go on,
     newest first: no ``.done`` marker (the game did not end), no ``.dropped`` one, no
-    ``.left`` one (this seat left and the others end the hand without it) and no
-    ``.bots`` one (this host's in-process bots sat at it: gone after a crash).  Reads
-    only: no file is created, written or left open."""
+    ``.left`` one (this seat left and the others end the hand without it), and when
+    this host's in-process bots sat at it (``.bots``), each bot kept its files, so that
+    resuming restarts it (:attr:`Unfinished.bots_can_return`; bots of an older version,
+    gone with the process after a crash, never come back).  Reads only: no file is
+    created, written or left open."""
     return [
-        u for u in known_tables(identity, base) if not (u.done or u.dropped or u.left or u.bots)
+        u
+        for u in known_tables(identity, base)
+        if not (u.done or u.dropped or u.left or u.bots_gone)
     ]
 
 

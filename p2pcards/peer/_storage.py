@@ -12,7 +12,9 @@ entry on a virtual disk."""
 from __future__ import annotations
 
 import errno
+import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -160,12 +162,18 @@ class TableStorage:
         except OSError:
             pass
 
-    def mark_bots(self) -> None:
-        """Mark that in-process bots (temporary identities, removed with the host's
-        process) sit at the table (a ``.bots`` file beside the log): after a crash they
-        can never come back, so it is not offered for resuming."""
+    def mark_bots(self, bots: Sequence[tuple[str, str]] = ()) -> None:
+        """Mark that in-process bots of this host sit at the table (a ``.bots`` file
+        beside the log), each given as (its data directory, its bot or level): JSON
+        ``[{"home": …, "strategy": …}, …]``.  Resuming the table restarts them from their
+        own files there (:func:`~p2pcards.peer.unfinished_tables`); with none given (bots
+        whose files went with the process) the table cannot go on after a crash and is
+        not offered for resuming."""
         try:
-            self.log_path.with_suffix(".bots").touch()
+            self.log_path.with_suffix(".bots").write_text(
+                json.dumps([{"home": h, "strategy": st} for h, st in bots], ensure_ascii=False),
+                encoding="utf-8",
+            )
         except OSError:
             pass
 
