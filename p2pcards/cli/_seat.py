@@ -20,12 +20,6 @@ from p2pcards.table import GameOver, Waiting, YourCards, YourTurn
 from p2pcards.ui import Names, Texts, presenter, result_line, table_event_line
 
 
-def _move_text(snap: Snapshot, move: Any, lang: str) -> str:
-    p = presenter(snap.game, lang, snap.options)
-    assert snap.view is not None
-    return p.choice(move, snap.view, Names(tuple(snap.names), snap.seat))
-
-
 def _rules(game: str, lang: str, options: Any) -> str:
     """The keys, then where the rules page of ``game`` is: line by line (no terminal)
     there is no pager, and the whole page (hundreds of lines) would bury the table; the
@@ -46,8 +40,11 @@ def rules_path(game: str, lang: str) -> str:
 
 
 async def choose(snap: Snapshot, lang: str, keys: Keys) -> Any:
-    """Ask the player to pick one of ``snap.legal`` by number (the line from ``keys``);
-    re-asks on bad input; ``?`` shows the rules; q or the end of input raises ``Quit``."""
+    """Ask the player to pick one of ``snap.legal`` by number (the line from ``keys``),
+    through the game's menus as on the full screen (:meth:`p2pcards.ui.Presenter.menu`:
+    e.g. Thousand's two cards one at a time, ``0`` back); re-asks on bad input; ``?``
+    shows the rules; q or the end of input raises ``Quit``."""
+    from p2pcards.cli._tui._menu import BACK_KEYS
     from p2pcards.cli._tui._seat import Quit
 
     legal, view = snap.legal, snap.view
@@ -56,11 +53,21 @@ async def choose(snap: Snapshot, lang: str, keys: Keys) -> Any:
     print(tr(lang, "your hand: {hand}", hand=hand))
     counts = ", ".join(f"{n}: {c}" for n, c in zip(snap.names, view.counts, strict=False))
     print(tr(lang, "cards: {counts}", counts=counts))
-    for i, m in enumerate(legal, 1):
-        print(f"  {i}. {_move_text(snap, m, lang)}")
-    prompt = tr(lang, "your move (1-{n_legal}): ", n_legal=len(legal))
+    p = presenter(snap.game, lang, snap.options)
+    stack = [p.menu(view, list(legal), Names(tuple(snap.names), snap.seat))]
+    shown = False
     while True:
-        print(prompt, end="", flush=True)
+        menu = stack[-1]
+        n = len(menu.choices)
+        if not shown:
+            if len(stack) > 1:
+                print(menu.title)
+            for i, c in enumerate(menu.choices, 1):
+                print(f"  {i}. {c.label}")
+            if len(stack) > 1:
+                print(tr(lang, "  0. back"))
+            shown = True
+        print(tr(lang, "your move (1-{n_legal}): ", n_legal=n), end="", flush=True)
         got = await keys.line()
         what = idle_key(got)
         if what == "quit":
@@ -68,10 +75,20 @@ async def choose(snap: Snapshot, lang: str, keys: Keys) -> Any:
         if what == "help":
             print(_rules(snap.game, lang, snap.options))
             continue
-        text = (got or "").strip()
-        if text.isdigit() and 1 <= int(text) <= len(legal):
-            return legal[int(text) - 1]
-        print(tr(lang, "please type a number from 1 to {n_legal}", n_legal=len(legal)))
+        text = (got or "").strip().lower()
+        if len(stack) > 1 and text in BACK_KEYS:
+            stack.pop()
+            shown = False
+            continue
+        if text.isdigit() and 1 <= int(text) <= n:
+            choice = menu.choices[int(text) - 1]
+            if choice.menu is not None:
+                stack.append(choice.menu)
+                shown = False
+                continue
+            if choice.move in legal:
+                return choice.move
+        print(tr(lang, "please type a number from 1 to {n_legal}", n_legal=n))
 
 
 async def play_seat(session: Session, lang: str) -> Ending:

@@ -327,11 +327,13 @@ class ThousandPresenter(Presenter):
     def menu(self, view: View, legal: Sequence[Move], names: Sequence[str] | Names) -> Menu:
         """Pass, then bids ascending; plays in the order of the hand on screen (a
         declaration right after its plain play); passing two cards as a card for the
-        next seat, then one for the seat after it."""
+        next seat, then one for the seat after it; with two players, discarding two
+        cards as the first card, then the second (each in the order of the hand: a flat
+        list of the 66 pairs, "снести A♥ и 9♠", came in no useful order)."""
         ns = self.names(names, view)
         gives = [m for m in legal if isinstance(m, GiveCards)]
-        if gives and len(self._v(view).players) == 2:  # a discard: one flat list
-            return super().menu(view, legal, ns)
+        if gives and len(self._v(view).players) == 2:
+            return self._discard_menu(view, gives)
         if not gives:
             order = {p: i for i, (p, _) in enumerate(view.hand)}
 
@@ -360,6 +362,23 @@ class ThousandPresenter(Presenter):
             )
             choices.append(Choice(str(c), menu=sub))
         return Menu(self.t("Card for {a}:", a=a), tuple(choices))
+
+    def _discard_menu(self, view: View, gives: Sequence[GiveCards]) -> Menu:
+        """Two cards to discard (two players): a card of the hand, then another; each
+        pair is one legal move whichever card was picked first."""
+        pair = {frozenset(m.positions): m for m in gives}
+        held = [p for p, _ in view.hand if any(p in k for k in pair)]
+        choices = []
+        for p in held:
+            card = self._card_at(view, p)
+            sub = tuple(
+                Choice(str(self._card_at(view, q)), move=pair[frozenset((p, q))])
+                for q in held
+                if frozenset((p, q)) in pair
+            )
+            title = self.t("Second card to discard (with {card}):", card=card)
+            choices.append(Choice(str(card), menu=Menu(title, sub)))
+        return Menu(self.t("First card to discard:"), tuple(choices))
 
     # -- between hands and at the end ----------------------------------------------------
     def sheet_cells(self, view: View) -> list[list[tuple[int, int, str]]]:

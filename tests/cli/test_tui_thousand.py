@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from p2pcards.cards import parse_card, parse_cards
 from p2pcards.cli._tui import game_ui
 from p2pcards.games import LocalDealer, Move, load_game
@@ -181,3 +183,77 @@ def test_barrel_and_bolt_marks_and_score_sheet() -> None:
     assert "✓" in sheet and "✗" in sheet
     ru = text_of(game_ui("thousand", "ru", start).sheet(view, N3))
     assert "Запись" in ru and "880 (+20) на бочке" in ru and "130 (+0) болт" in ru
+
+
+def _two_player_discard() -> tuple[ThousandState, LocalDealer]:
+    """A two-player hand at Anna's discard (she bid, Boris passed)."""
+    import random
+
+    def bid_then_pass(state: ThousandState, seat: int, legal: list[Move]) -> Move:
+        if state.phase == "auction":
+            return next((m for m in legal if isinstance(m, Bid if seat == 0 else Pass)), legal[0])
+        return legal[0]
+
+    state: ThousandState = load_game("thousand", seats=2).new_state()
+    dealer = LocalDealer(state, rng=random.Random(3))
+    drive(state, dealer, lambda st, s: st.phase == "give", pick=bid_then_pass)
+    return state, dealer
+
+
+def test_two_players_discard_two_cards_in_two_steps() -> None:
+    """Two players: the declarer discards two cards by picking the first from the hand,
+    numbered in its order, then the second (a new user's trial: 66 lines "снести A♥ и
+    9♠" in no useful order)."""
+    state, dealer = _two_player_discard()
+    view = state.view(0, dealer.knowledge[0])
+    legal = state.legal_moves(0, dealer.knowledge[0])
+    hand = "K♠ 10♠ A♠ 9♥ Q♥ K♥ 9♦ J♦ Q♦ A♦ J♣ K♣".split()
+    assert [c.symbol for _, c in view.hand] == hand and len(legal) == 66
+    ru = game_ui("thousand", "ru")
+    menu = ru.menu(view, legal, ("Аня", "Борис"))
+    assert (menu.title, menu.labels()) == ("Первая карта в снос:", hand)
+    sub = menu.choices[2].menu
+    assert sub is not None and sub.title == "Вторая карта в снос (вместе с A♠):"
+    assert sub.labels() == [c for c in hand if c != "A♠"]
+    # typed: 3 (A♠), 0 (back), 10 (A♦), 4 (9♥): A♦ and 9♥ go, whichever came first
+    seat = scripted_seat("thousand", ["3", "0", "10", "4"], lang="ru")
+    move = seat.choose_sync(view, legal, ("Аня", "Борис"))
+    pos = {c.symbol: p for p, c in view.hand}
+    assert isinstance(move, GiveCards) and move in legal
+    assert set(move.positions) == {pos["A♦"], pos["9♥"]}
+    assert ru.describe(move, view, ("Аня", "Борис")) == "снести 9♥ и A♦"
+    out = seat.console.export_text().splitlines()
+    first = out.index("Первая карта в снос:")
+    assert [x.strip() for x in out[first + 1 : first + 4]] == ["1) K♠", "2) 10♠", "3) A♠"]
+    for card in ("A♠", "A♦"):
+        assert f"Вторая карта в снос (вместе с {card}):" in out
+    assert " 0) назад" in out
+
+
+def test_line_by_line_the_discard_is_two_steps_too(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without the full screen (a pipe, a script) the same menus, numbered: the first
+    card, then the second, 0 back (it listed the 66 pairs)."""
+    from types import SimpleNamespace
+
+    import trio
+
+    from p2pcards.cli._seat import choose
+
+    state, dealer = _two_player_discard()
+    view = state.view(0, dealer.knowledge[0])
+    legal = tuple(state.legal_moves(0, dealer.knowledge[0]))
+    snap = SimpleNamespace(legal=legal, view=view, names=("Аня", "Борис"), game="thousand",
+                           options={}, seat=0)  # fmt: skip
+    typed = iter(["3", "0", "10", "4"])
+
+    class Keys:
+        async def line(self) -> str:
+            return next(typed)
+
+    move = trio.run(choose, snap, "ru", Keys())
+    pos = {c.symbol: p for p, c in view.hand}
+    assert move in legal and set(move.positions) == {pos["A♦"], pos["9♥"]}
+    out = capsys.readouterr().out.split("\n")
+    assert out[2:5] == ["  1. K♠", "  2. 10♠", "  3. A♠"] and "  13. " not in "\n".join(out)
+    assert out[14] == "ваш ход (1-12): Вторая карта в снос (вместе с A♠):"
+    assert out[15:17] == ["  1. K♠", "  2. 10♠"] and out[26] == "  0. назад"
