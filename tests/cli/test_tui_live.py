@@ -175,3 +175,40 @@ async def test_keys_typed_while_another_player_thinks_take_effect_at_once() -> N
         assert "Keys: a number picks a choice, 0 goes back, ? shows these rules" in out
         assert "— page 1 of " in out
         assert "waiting for Vera" in out
+
+
+async def test_a_long_wait_rewrites_the_waiting_line_in_place(autojump_clock: Any) -> None:
+    """Waiting 9 s for another player: one screen drawn, then only its last line, the
+    waiting seconds, rewritten in place every 2 s (it redrew the whole screen every 2 s,
+    after a 'clear screen' that terminals copy into the scrollback: a new user's trial);
+    the next change redraws the screen once, over the last one."""
+    import io
+
+    from rich.console import Console
+
+    from p2pcards.cli._tui._seat import HOME_ERASE, UP_ERASE_LINE
+
+    tui = scripted_seat("akulina", [], lang="ru")
+    tui.clear = True
+    tui.console = Console(file=io.StringIO(), width=110, force_terminal=True, color_system=None)
+
+    class Waits(_Session):
+        async def drive(self, choose: Any, on_update: Any) -> Any:
+            on_update(SimpleNamespace(event=Waiting((2,), "move")), self.snapshot())
+            await trio.sleep(9)  # Vera thinks
+            on_update(SimpleNamespace(event=Waiting((3,), "move")), self.snapshot())
+            await trio.sleep(1)
+            raise Quit
+
+    with pytest.raises(BaseExceptionGroup):
+        await play_seat_live(Waits(seed=1), "ru", tui=tui)
+    out = tui.console.file.getvalue()  # type: ignore[attr-defined]
+    assert "\x1b[2J" not in out  # (no "clear screen")
+    screens = out.split(HOME_ERASE)[1:]
+    assert len(screens) == 2  # one per change: Vera's wait, then Gleb's
+    first, rest = screens[0].split(UP_ERASE_LINE, 1)[0], screens[0].split(UP_ERASE_LINE)[1:]
+    assert first.rstrip().splitlines()[-1] == "ждём: Vera… 0 с"
+    assert [x.strip() for x in rest] == ["ждём: Vera… 2 с", "ждём: Vera… 4 с",
+                                         "ждём: Vera… 6 с", "ждём: Vera… 8 с"]  # fmt: skip
+    second = screens[1].split(UP_ERASE_LINE)
+    assert second[0].rstrip().splitlines()[-1] == "ждём: Gleb… 0 с"

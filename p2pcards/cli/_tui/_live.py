@@ -19,7 +19,8 @@ from rich.text import Text
 
 from p2pcards.cli._keyboard import Keys
 from p2pcards.cli._tui._menu import idle_key
-from p2pcards.cli._tui._seat import Quit, TerminalSeat
+from p2pcards.cli._tui._screen import waiting_text
+from p2pcards.cli._tui._seat import UP_ERASE_LINE, Quit, TerminalSeat
 from p2pcards.games import View
 from p2pcards.peer import PeerBack, PeerLost
 from p2pcards.table import (
@@ -62,6 +63,7 @@ class LiveScreen:
         """A line shown under the screen until the next move (a key typed too early)."""
         self.hold = False
         """The rules were shown while waiting: no redraw only to count the seconds."""
+        self._last_wait: str | None = None  # the waiting line as drawn last, if last
 
     def feed(self, ev: object, view: View | None, now: float) -> None:
         """Update the history, the waiting line and the sheet shown below the screen."""
@@ -124,6 +126,27 @@ class LiveScreen:
             self.tui.console.print(self.below)
         if self.notice:
             self.tui.say(Text(self.notice, style="yellow"))
+        self._last_wait = None
+        if waiting is not None and self.below is None and not self.notice:
+            self._last_wait = self._wait_text(now)  # (the screen's last line)
+
+    def _wait_text(self, now: float) -> str:
+        assert self.waiting is not None
+        return waiting_text(self.ui.lang, self.waiting[0], now - self.waiting[1]).plain
+
+    def tick(self, now: float) -> bool:
+        """The waiting line's seconds at ``now``, rewritten in place when they changed
+        and it is the last line of the screen on a terminal (not the whole screen again:
+        every 2 s a redraw went into the scrollback).  True when it was rewritten."""
+        if self._last_wait is None or self.waiting is None or not self.tui.console.is_terminal:
+            return False
+        text = self._wait_text(now)
+        if text == self._last_wait:
+            return False
+        self.tui.console.file.write(UP_ERASE_LINE)
+        self.tui.console.print(waiting_text(self.ui.lang, self.waiting[0], now - self.waiting[1]))
+        self._last_wait = text
+        return True
 
     def final(self, view: View) -> None:
         """The last screen, the score sheet and the result in words."""
@@ -146,9 +169,10 @@ async def play_seat_live(
     on the full screen until the game is over or a cheat halts the table.  Returns the
     :class:`~p2pcards.peer.Ending` (``.result``: the game's result, None if halted).
 
-    The screen is redrawn on every update and every ``REDRAW_SECONDS`` while waiting for
-    another seat.  ``keys``: the typed lines (:meth:`p2pcards.cli._keyboard.Keyboard.line`;
-    None at the end of input), read all the time by a :class:`~p2pcards.cli._keyboard.Keys`
+    The screen is redrawn on every update; while waiting for another seat, only the
+    waiting line's seconds are rewritten in place every ``REDRAW_SECONDS``.  ``keys``:
+    the typed lines (:meth:`p2pcards.cli._keyboard.Keyboard.line`; None at the end of
+    input), read all the time by a :class:`~p2pcards.cli._keyboard.Keys`
     router: at the player's prompt they answer the menu; while another player thinks, q or
     Ctrl-D leaves at once, ? shows the rules (kept on the screen until the table moves on)
     and anything else is said to be unused.  Without ``keys``, moves are read by
@@ -208,7 +232,7 @@ async def play_seat_live(
         while True:
             await trio.sleep(REDRAW_SECONDS)
             if live.waiting is not None and not choosing and not live.hold:
-                redraw()
+                live.tick(trio.current_time())
 
     def on_update(up: Any, snap: Any) -> None:
         view = snap.view

@@ -23,6 +23,10 @@ from p2pcards.cli._tui._screen import render_screen
 from p2pcards.games import Move, View
 
 LONG_MENU = 12
+HOME_ERASE = "\x1b[H\x1b[J"
+"""Cursor home, then erase to the end of the screen (ANSI CUP, ED 0)."""
+UP_ERASE_LINE = "\x1b[1A\r\x1b[2K"
+"""Cursor up a line, to its start, and erase it (ANSI CUU, CR, EL 2)."""
 
 
 class Quit(Exception):
@@ -89,9 +93,11 @@ class TerminalSeat:
         waiting: tuple[str, float] | None = None,
     ) -> None:
         """Draw the screen: ``names[seat]`` per seat, ``history`` lines (oldest first),
-        ``waiting`` = (name, elapsed seconds) or None."""
+        ``waiting`` = (name, elapsed seconds) or None.  On a terminal it is drawn over the
+        last one (cursor home, erase below: :data:`HOME_ERASE`), not after a "clear
+        screen", which many terminals copy into the scrollback first."""
         if self.clear and self.console.is_terminal:
-            self.console.clear()
+            self.console.file.write(HOME_ERASE)
         self.console.print(self.render(view, names, history, waiting))
 
     def say(self, text: str | Text, style: str = "") -> None:
