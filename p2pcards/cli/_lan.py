@@ -560,6 +560,8 @@ async def play_to_end(
     finally:
         CTRL_C.scope = None
     if left:
+        if CTRL_C.hit:  # (the terminal echoed "^C" after the prompt: "выбор> ^CВы вышли…")
+            print(flush=True)
 
         def waiting(seconds: float) -> None:  # (three or more seats, another's turn)
             print(tr(lang, "leaving the table: waiting for the others to end the hand (at "

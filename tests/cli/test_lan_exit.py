@@ -91,3 +91,5 @@ def test_ctrl_c_during_a_game_tells_the_others_whatever_task_it_hits(
     assert departed == [True]
     out = capsys.readouterr().out
     assert "You left the table: the other player ended the hand, with no result." in out
+    # on a line of its own, not after the "^C" echoed at the prompt ("choice> ^CYou left")
+    assert out.startswith("\nYou left the table: ")

@@ -212,3 +212,29 @@ async def test_a_long_wait_rewrites_the_waiting_line_in_place(autojump_clock: An
                                          "ждём: Vera… 6 с", "ждём: Vera… 8 с"]  # fmt: skip
     second = screens[1].split(UP_ERASE_LINE)
     assert second[0].rstrip().splitlines()[-1] == "ждём: Gleb… 0 с"
+
+
+def test_an_abandoned_hand_shows_no_turn() -> None:
+    """The hand ended by vote when Vera left on her turn: the screen no longer marks her
+    turn nor says "Ходит: Vera" (a new user's trial: the last screen said whose turn it
+    was, under "раздача окончена")."""
+    from p2pcards.table import HandAbandoned, SeatLeft
+
+    tui = scripted_seat("akulina", [], lang="ru")
+    live = LiveScreen(tui, N4)
+    state = load_game("akulina", seats=4).new_state()
+    dealer = LocalDealer.seeded(state, 1)
+    while dealer.answer() is not None:
+        pass
+    view = state.view(0, dealer.knowledge[0])
+    turn = state.need().seat
+    live.feed(Waiting((turn,), "move"), view, 0.0)
+    live.draw(view, 1.0)
+    before = tui.console.export_text(clear=True)
+    assert "▶" in before and f"Ходит: {N4[turn]}" in before
+    live.feed(SeatLeft(turn, 5), view, 2.0)
+    live.feed(HandAbandoned(1, turn, 6, "left", {"loser": turn}), view, 2.0)
+    live.draw(view, 3.0)
+    after = tui.console.export_text()
+    assert "▶" not in after and "Ходит" not in after and "ждём" not in after
+    assert f"раздача окончена, поражение без игры: {N4[turn]} (место покинуто)" in after

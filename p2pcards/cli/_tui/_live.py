@@ -64,6 +64,8 @@ class LiveScreen:
         self.hold = False
         """The rules were shown while waiting: no redraw only to count the seconds."""
         self._last_wait: str | None = None  # the waiting line as drawn last, if last
+        self.over = False
+        """The hand was abandoned (a seat left or stalled): no turn is shown any more."""
 
     def feed(self, ev: object, view: View | None, now: float) -> None:
         """Update the history, the waiting line and the sheet shown below the screen."""
@@ -108,6 +110,9 @@ class LiveScreen:
             line = table_event_line(ui.p.t, ns, ev, hand, ui.p)
         elif isinstance(ev, Rejected):
             return
+        if isinstance(ev, HandAbandoned):
+            self.over = True
+            self.waiting = None
         elif isinstance(ev, GameOver):
             self.waiting = None
             self.result = ev.result
@@ -121,7 +126,7 @@ class LiveScreen:
         waiting = None
         if self.waiting is not None:
             waiting = (self.waiting[0], now - self.waiting[1])
-        self.tui.show(view, self.names, self.history, waiting)
+        self.tui.show(view, self.names, self.history, waiting, self.over)
         if self.below is not None:
             self.tui.console.print(self.below)
         if self.notice:

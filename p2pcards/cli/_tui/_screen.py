@@ -23,11 +23,15 @@ def waiting_text(lang: str, name: str, seconds: float) -> Text:
 
 
 def seats_table(
-    ui: GameUI, view: View, names: Sequence[str], fingerprints: Sequence[str] = ()
+    ui: GameUI,
+    view: View,
+    names: Sequence[str],
+    fingerprints: Sequence[str] = (),
+    over: bool = False,
 ) -> Table:
-    """Every seat: a turn marker, name (with the first group of its key fingerprint when
-    ``fingerprints`` are given: LAN play), card count, status and the game's extra
-    columns."""
+    """Every seat: a turn marker (none when the hand is ``over``), name (with the first
+    group of its key fingerprint when ``fingerprints`` are given: LAN play), card count,
+    status and the game's extra columns."""
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="dim")
     table.add_column("")
     table.add_column(ui.t("player"))
@@ -36,7 +40,7 @@ def seats_table(
     for header, _ in extra:
         table.add_column(header, justify="right")
     table.add_column("")
-    turn = ui.turn(view)
+    turn = None if over else ui.turn(view)
     for s in range(len(view.counts)):
         mark = Text("▶", style="bold green") if s == turn else Text(" ")
         label = ui.seat_label(s, view, names)
@@ -66,26 +70,29 @@ def render_screen(
     waiting: tuple[str, float] | None = None,
     table_code: str = "",
     fingerprints: Sequence[str] = (),
+    over: bool = False,
 ) -> Group:
     """The whole screen of ``view.seat`` as one rich renderable.
 
     ``waiting`` is (name, elapsed seconds) of the seat being waited for, or None: the
     caller reads the clock, the UI only shows it.  ``table_code``: the LAN table's code
     (shown in the title line; '' offline); ``fingerprints``: each seat's key
-    fingerprint, its first group shown beside the name (LAN play).
+    fingerprint, its first group shown beside the name (LAN play); ``over``: the hand
+    ended before its end (abandoned by vote): no turn marker, no turn line (they showed
+    the turn of the seat that had left).
     """
     title = Text(ui.title, style="bold")
     if not isinstance(view.need, Finished):
         title.append("  ·  " + ui.hand_no_text(view.hand_no + 1), style="dim")
     if table_code:
         title.append("  ·  " + ui.t("table code {code}", code=table_code), style="dim")
-    parts: list[RenderableType] = [title, seats_table(ui, view, names, fingerprints)]
+    parts: list[RenderableType] = [title, seats_table(ui, view, names, fingerprints, over)]
     parts.extend(ui.panels(view, names))
     parts.append(
         Panel(ui.hand(view), title=ui.hand_title(view), title_align="left", border_style="blue")
     )
     parts.append(history_panel(ui, history))
-    turn = ui.turn_text(view, names)
+    turn = "" if over else ui.turn_text(view, names)
     if turn:
         parts.append(Text(turn, style="bold green" if ui.turn(view) == view.seat else "bold"))
     if waiting is not None:

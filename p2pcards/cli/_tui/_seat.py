@@ -79,10 +79,11 @@ class TerminalSeat:
         names: Sequence[str],
         history: Sequence[str] = (),
         waiting: tuple[str, float] | None = None,
+        over: bool = False,
     ) -> RenderableType:
         """The screen of ``view`` as a renderable (see :func:`render_screen`)."""
         return render_screen(
-            self.ui, view, names, history, waiting, self.table_code, self.fingerprints
+            self.ui, view, names, history, waiting, self.table_code, self.fingerprints, over
         )
 
     def show(
@@ -91,14 +92,16 @@ class TerminalSeat:
         names: Sequence[str],
         history: Sequence[str] = (),
         waiting: tuple[str, float] | None = None,
+        over: bool = False,
     ) -> None:
         """Draw the screen: ``names[seat]`` per seat, ``history`` lines (oldest first),
-        ``waiting`` = (name, elapsed seconds) or None.  On a terminal it is drawn over the
+        ``waiting`` = (name, elapsed seconds) or None, ``over``: the hand was abandoned
+        (no turn shown).  On a terminal it is drawn over the
         last one (cursor home, erase below: :data:`HOME_ERASE`), not after a "clear
         screen", which many terminals copy into the scrollback first."""
         if self.clear and self.console.is_terminal:
             self.console.file.write(HOME_ERASE)
-        self.console.print(self.render(view, names, history, waiting))
+        self.console.print(self.render(view, names, history, waiting, over))
 
     def say(self, text: str | Text, style: str = "") -> None:
         """Print one line."""
