@@ -120,8 +120,9 @@ class Snapshot:
     ``game``: the game's name; ``options``: its options (name -> value); ``seat``: this
     seat; ``names``/``fingerprints``: per seat (``XXXX-XXXX-XXXX-XXXX``); ``table_code``:
     the code every player reads aloud once (``"K7QX 3MAB Z2LD W4PE"``, derived from the
-    genesis: :func:`p2pcards.transcript.table_code`); ``connected``: per
-    seat, whether its link is up (this seat: True); ``status``: :data:`Status`; ``hand``:
+    genesis: :func:`p2pcards.transcript.table_code`); ``connected``: per seat, whether its
+    link is up (this seat: True; a seat that left the table keeps its state of before: it is
+    gone on purpose, not "lost", see ``departed``); ``status``: :data:`Status`; ``hand``:
     the hand number (1-based, 0 before the first); ``view``: the engine's view for this seat
     (the game's View class; None in the lobby); ``legal``: this seat's legal moves (empty
     unless ``my_turn``); ``turn``: the seat whose decision it is, else None; ``awaiting``:

@@ -118,3 +118,19 @@ async def test_no_lost_connection_after_the_game(tmp_path: Path) -> None:
     s.done.set()  # (the game is over: the others go home)
     await s.mesh_event(_down(s, 1))
     assert _news(s) == []
+
+
+async def test_a_seat_that_left_is_not_shown_as_lost_in_the_snapshot(tmp_path: Path) -> None:
+    """The web page's banner follows ``snapshot().connected``: a seat that left and whose
+    program then ended is not "connection lost"; ``departed`` names it."""
+    ss = _sessions("akulina", 3, 5, tmp_path, stall_limit=600)
+    _start(ss)
+    s = ss[0]
+    mesh = s.mesh = FakeMesh()  # type: ignore[assignment]
+    mesh.up = {s.peer_ids[1], s.peer_ids[2]}
+    for seat in (1, 2):
+        await s.mesh_event(_up(s, seat))
+    s.feed(ss[1].table.leave()[0].data)
+    await s.mesh_event(_down(s, 1))
+    snap = s.controller.snapshot()
+    assert snap.connected == (True, True, True) and snap.departed == (1,)
