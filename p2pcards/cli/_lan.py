@@ -164,8 +164,8 @@ def run_lan(main: Callable[[argparse.Namespace], Awaitable[int]], args: argparse
     except Departed as d:
         print(d.text, flush=True)
         return d.code
-    except (Quit, KeyboardInterrupt, EOFError):
-        return _left(args.lang)
+    except (Quit, KeyboardInterrupt, EOFError) as e:
+        return _left(args.lang, isinstance(e, KeyboardInterrupt))
     except (*_FATAL, BaseExceptionGroup) as e:  # type: ignore[misc]
         got = leaves(e)
         gone = [x for x in got if isinstance(x, Departed)]
@@ -173,7 +173,8 @@ def run_lan(main: Callable[[argparse.Namespace], Awaitable[int]], args: argparse
             print(gone[0].text, flush=True)
             return gone[0].code
         if any(isinstance(x, Quit | KeyboardInterrupt | EOFError) for x in got):
-            return _left(args.lang)  # q, Ctrl-C or Ctrl-D inside a nursery
+            ctrl_c = any(isinstance(x, KeyboardInterrupt) for x in got)
+            return _left(args.lang, ctrl_c)  # q, Ctrl-C or Ctrl-D inside a nursery
         exits = [x for x in got if isinstance(x, SystemExit)]
         if exits and len(exits) == len(got):
             code = exits[0].code
@@ -234,11 +235,13 @@ async def _with_ctrl_c(main: Callable[[argparse.Namespace], Awaitable[int]],
                 nursery.cancel_scope.cancel()
 
 
-def _left(lang: str) -> int:
+def _left(lang: str, ctrl_c: bool = False) -> int:
     """The one line printed when the player leaves (q, Ctrl-C, Ctrl-D) before a game
     started (in the lobby, finding the table, a question): exit status 130.  Leaving a
-    game has its own line (:func:`departed_text`, through :class:`Departed`)."""
-    print(tr(lang, "you left; no game had started"), flush=True)
+    game has its own line (:func:`departed_text`, through :class:`Departed`).  After
+    Ctrl-C it starts a line of its own (the terminal echoed "^C" where the cursor was:
+    "^Cвы вышли…")."""
+    print(("\n" if ctrl_c else "") + tr(lang, "you left; no game had started"), flush=True)
     return 130
 
 
