@@ -7,6 +7,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Awaitable, Callable, Collection
 
+import trio
+
 from p2pcards.cli._i18n import tr
 from p2pcards.cli._keyboard import ask as keyboard_ask
 from p2pcards.peer import PlayerCheck
@@ -75,11 +77,15 @@ def terminal_confirm(
 ) -> Callable[[PlayerCheck], Awaitable[bool]]:
     """A confirmation for ``host_table(admit=)`` / ``join_table(confirm=)`` asking in
     the terminal; keys in ``trusted`` (the host's own in-process bots) are let in at
-    once."""
+    once.  Players who ask at the same moment are asked about one after the other: the
+    second question is printed when the first is answered (two open prompts shared one
+    line and the second answer went to neither)."""
+    one_at_a_time = trio.Lock()
 
     async def confirm(check: PlayerCheck) -> bool:
         if check.key in trusted:
             return True
-        return await ask(check, lang)
+        async with one_at_a_time:
+            return await ask(check, lang)
 
     return confirm
