@@ -60,7 +60,8 @@ def register(sub: Any) -> None:
         "--bots",
         default="basic",
         help="bot or level per other seat, comma-separated, the last repeated (default: basic;"
-        " levels easy, medium, hard, strong = hard: docs/bots.md)",
+        " levels easy, medium, hard, strong = hard: docs/bots.md); a number N: N easy bots"
+        " (N + 1 seats)",
     )
     p.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     p.add_argument(
@@ -72,6 +73,30 @@ def register(sub: Any) -> None:
     p.add_argument("--name", default=None, help="your display name")
     add_web_arguments(p, default_web=True, bots_here=True)
     p.set_defaults(func=run)
+
+
+def bots_as_count(args: argparse.Namespace) -> str | None:
+    """``--bots N`` (a whole number) means N bots at the easy level, as in ``host --bots
+    N``: sets ``args.seats`` to N + 1 (you and the bots) and ``args.bots`` to ``basic``.
+    Returns the error to print (N is 0, or ``--seats`` says otherwise), else None; a
+    ``--bots`` of names or levels is left as it is."""
+    spec = args.bots.strip()
+    if not spec.isdigit():
+        return None
+    count = int(spec)
+    if count == 0:
+        return tr(args.lang, "p2pcards: --bots 0: offline you play against at least one bot")
+    if args.seats is not None and args.seats != count + 1:
+        return tr(
+            args.lang,
+            "p2pcards: --bots {count} and --seats {seats} disagree: you and the bots ({count}) "
+            "take {need} seats (or give levels per seat: --bots hard,easy)",
+            count=count,
+            seats=args.seats,
+            need=count + 1,
+        )
+    args.seats, args.bots = count + 1, "basic"
+    return None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -90,6 +115,10 @@ def run(args: argparse.Namespace) -> int:
             tr(lang, "p2pcards play --offline needs a GAME") + f" ({', '.join(game_names())})",
             file=sys.stderr,
         )
+        return 2
+    error = bots_as_count(args)
+    if error is not None:
+        print(error, file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     args.seat -= 1  # counted from 1 on the command line; a seat index from here on

@@ -127,3 +127,30 @@ def test_quitting_says_so(
     rc = main(["play", "--offline", "thousand", "--tui", "--seed", "4", "--lang", "ru"])
     assert rc == 130  # as leaving a LAN table (README)
     assert "Вы вышли из игры." in capsys.readouterr().out
+
+
+def test_bots_given_as_a_number_are_that_many_easy_bots(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``play --offline thousand --bots 2`` is you against two easy bots, as ``host --bots
+    2`` is (a new user's trial: it said "unknown bot '2'")."""
+    import p2pcards.cli._offline as offline
+
+    got: list[tuple[int, str]] = []
+    monkeypatch.setattr(
+        offline, "offline_main", lambda args, seed: got.append((args.seats, args.bots)) or 0
+    )
+    assert main(["play", "--offline", "thousand", "--bots", "2", "--tui"]) == 0
+    assert main(["play", "--offline", "akulina", "--bots", "3", "--seats", "4", "--tui"]) == 0
+    assert got == [(3, "basic"), (4, "basic")]
+    assert (
+        main(["play", "--offline", "akulina", "--bots", "2", "--seats", "4", "--lang", "en"]) == 2
+    )
+    assert capsys.readouterr().err == (
+        "p2pcards: --bots 2 and --seats 4 disagree: you and the bots (2) take 3 seats (or give "
+        "levels per seat: --bots hard,easy)\n"
+    )
+    assert main(["play", "--offline", "akulina", "--bots", "0", "--lang", "ru"]) == 2
+    assert capsys.readouterr().err == (
+        "p2pcards: --bots 0: без сети вы играете хотя бы против одного бота\n"
+    )
