@@ -201,3 +201,29 @@ def test_sunduchki_names_the_count_of_the_likeliest_suit_set(
     legal = [AskCount(0, n) for n in (1, 2, 3)]
     for level in ("medium", "hard"):
         assert strong_bot(SUN, level)(view, legal, random.Random(0)) == AskCount(0, 2)
+
+
+def test_101_race_model_values_the_series_not_the_points() -> None:
+    # "Счёт серии": above 101 loses (several seats may lose together), exactly 101
+    # becomes 0.  The race model's chance of losing the series from the totals:
+    lose = sto_strong.lose_chance
+    assert lose([102, 0, 0, 0], 0) == 1.0
+    assert lose([0, 102, 0, 0], 0) == 0.0
+    assert lose([102, 110, 0, 0], 1) == 1.0
+    assert lose([90, 0, 0, 0], 0) > lose([50, 0, 0, 0], 0) > lose([0, 0, 0, 0], 0)
+    assert lose([50, 95, 95, 95], 0) < lose([50, 50, 50, 50], 0)
+    equal = [lose([40, 40, 40, 40], s) for s in range(4)]
+    assert max(equal) - min(equal) < 1e-12 and 1.0 < sum(equal) < 1.6  # ~1.2 losers
+    # 90 + an ace left (11) is exactly 101: reset to 0, as good as starting at 0
+    c = sto_strong.cid
+    (ace,) = parse_cards("AS")
+    (k9,) = parse_cards("9H")
+    rd = sto_strong.Round([[c(ace)], [], [c(k9)], [c(k9) + 1]], [], [], 0, -1, 1, "normal")
+    rd.winner = 1
+    zero = sto_strong.Round([[], [], [c(k9)], [c(k9) + 1]], [], [], 0, -1, 1, "normal")
+    zero.winner = 1
+    at101 = sto_strong.race_utility(rd, 0, [90, 30, 30, 30], 0)
+    assert at101 == sto_strong.race_utility(zero, 0, [0, 30, 30, 30], 0)
+    # one point more (a ten and two, 12: 102) loses the series
+    rd.hands[0] = [c(parse_cards("10S")[0]), c(parse_cards("JS")[0])]
+    assert sto_strong.race_utility(rd, 0, [90, 30, 30, 30], 0) == -100.0

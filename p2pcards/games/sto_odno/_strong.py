@@ -9,9 +9,13 @@ and plays the round out with a fast model of the rules of sto-odno.ru.txt (the c
 variant: 36 cards, six covered by its player, seven +2 and skip, ace skip, king of
 spades +5 and skip, queen names a suit, draw one when stuck, "Конец раунда" scoring
 with queens-only hands and the queen finish) where every seat follows basic's policy.
-A move is worth the round's outcome for this seat: minus its points (an exact 101
-resets to 0) plus half the others' mean points, a large penalty for going above 101,
-and a bonus when another seat goes above 101 first.  The move with the best mean wins.
+A move is worth the round's outcome for this seat: minus 100 times its chance of
+losing the series from the totals after the round (:func:`race_utility`: a seat
+above 101 has lost, exactly 101 becomes 0, and otherwise a race in which every seat's
+round points are drawn from what basic bots score, :data:`ROUND_POINTS`).  With
+``race=0`` the older worth: minus its points plus half the others' mean points, a
+large penalty for going above 101, and a bonus when another seat goes above 101 first
+(:func:`utility`).  The move with the best mean wins.
 
 The deals are weighed by what the other seats' plays of this round say about the cards
 they kept (:func:`_likelihood`: a seat that played a seven when it held an ace it could
@@ -247,6 +251,83 @@ def utility(r: Round, me: int, scores: Sequence[int], finish: int) -> float:
     return u
 
 
+ROUND_POINTS = (
+    (-40, 18), (-20, 50), (0, 183), (3, 36), (8, 97), (13, 113), (18, 128), (23, 94),
+    (28, 78), (33, 57), (38, 46), (43, 29), (48, 23), (53, 18), (58, 13), (63, 7),
+    (68, 3), (75, 9),
+)  # fmt: skip
+"""What one seat scores in a round of four basic bots, per mille, in 5-point bins
+(2,564 seat-rounds of 150 series, seeds 1000-1149: the winner's 0 or -20/-40 for a
+queen, the others' hands); the race model of :func:`lose_chance`."""
+HORIZON = 40
+"""Rounds the race model looks ahead."""
+LOW = -200
+"""Scores below this count as this in the race model."""
+_BUST: list[list[float]] = []
+
+
+def _bust_table() -> list[list[float]]:
+    """``t[s - LOW][k]``: the chance that a seat at score ``s`` (``LOW`` .. 101) first
+    goes above 101 in round ``k + 1`` from now, each round's points drawn independently
+    from :data:`ROUND_POINTS` (exactly 101 becomes 0, "Счёт серии")."""
+    if _BUST:
+        return _BUST
+    total = sum(w for _, w in ROUND_POINTS)
+    dist = [(x, w / total) for x, w in ROUND_POINTS]
+    size = 102 - LOW
+    prev = [[0.0] * HORIZON for _ in range(size)]
+    for k in range(HORIZON):
+        for i in range(size):
+            sc = i + LOW
+            acc = 0.0
+            for x, w in dist:
+                t = sc + x
+                if t > 101:
+                    if k == 0:
+                        acc += w
+                elif k > 0:
+                    t = 0 if t == 101 else max(LOW, t)
+                    acc += w * prev[t - LOW][k - 1]
+            prev[i][k] = acc
+    _BUST.extend(prev)
+    return _BUST
+
+
+def lose_chance(totals: Sequence[int], me: int) -> float:
+    """The chance that ``me`` loses the series from ``totals`` (after a round): 1 or 0
+    when a seat is above 101 (the series is over), else by the race model: each seat's
+    first round above 101 is independent (:func:`_bust_table`), and ``me`` loses when
+    no other seat went above 101 in an earlier round."""
+    if any(t > 101 for t in totals):
+        return 1.0 if totals[me] > 101 else 0.0
+    table = _bust_table()
+    rows = [table[max(LOW, t) - LOW] for t in totals]
+    mine = rows[me]
+    others = [r for s, r in enumerate(rows) if s != me]
+    alive = [1.0] * len(others)  # chance each other seat has not gone above 101 yet
+    p = 0.0
+    for k in range(HORIZON):
+        q = mine[k]
+        for a in alive:
+            q *= a
+        p += q
+        alive = [a - r[k] for a, r in zip(alive, others, strict=True)]
+    return p
+
+
+def race_utility(r: Round, me: int, scores: Sequence[int], finish: int) -> float:
+    """The round's worth to ``me`` by the race model: minus 100 times its chance of
+    losing the series from the totals after the round (:func:`lose_chance`)."""
+    totals = []
+    for s in range(len(r.hands)):
+        if s == r.winner:
+            totals.append(scores[s] - finish)
+        else:
+            t = scores[s] + hand_points(r.hands[s])
+            totals.append(0 if t == 101 else t)
+    return -100.0 * lose_chance(totals, me)
+
+
 def _finish_bonus(r: Round) -> int:
     if r.winner < 0 or _rank(r.top) != QUEEN:
         return 0
@@ -257,12 +338,19 @@ class StrongStoOdno:
     """The strong 101 bot at one :class:`~p2pcards.games._search.Budget`."""
 
     def __init__(
-        self, budget: Budget, *, candidates: int = 0, eps: float = 0.1, queen_suits: int = 0
+        self,
+        budget: Budget,
+        *,
+        candidates: int = 0,
+        eps: float = 0.1,
+        queen_suits: int = 0,
+        race: int = 1,
     ) -> None:
         self.budget = budget
         self.candidates = candidates if candidates else CANDIDATES
         self.eps = eps
         self.queen_suits = bool(queen_suits)
+        self.value = race_utility if race else utility
 
     def __call__(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         plays = [m for m in legal if isinstance(m, Play)]
@@ -308,7 +396,7 @@ class StrongStoOdno:
                 )
                 rd.play(key[0], -1 if m.suit is None else int(m.suit))
                 rollout(rd)
-                vals[key].append(w * utility(rd, me, scores, _finish_bonus(rd)))
+                vals[key].append(w * self.value(rd, me, scores, _finish_bonus(rd)))
         return cands[max(sorted(cands), key=lambda c: sum(vals[c]))]
 
 
