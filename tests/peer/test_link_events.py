@@ -11,7 +11,7 @@ from typing import Any
 from p2pcards import net
 from p2pcards.peer import PeerBack, PeerLost, Session
 from p2pcards.ui import Names, Texts, table_event_line
-from tests.peer.test_controller import _sessions, _start
+from tests.peer.test_controller import _sessions
 
 
 class FakeMesh:
@@ -63,7 +63,6 @@ def _down(s: Session, seat: int) -> net.PeerDisconnected:
 
 async def test_one_line_per_change_when_a_new_connection_replaces_the_old(tmp_path: Path) -> None:
     ss = _sessions("akulina", 3, 5, tmp_path, stall_limit=600)
-    _start(ss)
     s = ss[0]
     s.mesh = FakeMesh()  # type: ignore[assignment]
     names = s.names
@@ -79,7 +78,6 @@ async def test_one_line_per_change_when_a_new_connection_replaces_the_old(tmp_pa
 
 async def test_a_seat_that_left_is_not_lost_and_is_not_dialed_again(tmp_path: Path) -> None:
     ss = _sessions("akulina", 3, 5, tmp_path, stall_limit=600)
-    _start(ss)
     s = ss[0]
     mesh = s.mesh = FakeMesh()  # type: ignore[assignment]
     mesh.up = {s.peer_ids[1], s.peer_ids[2]}
@@ -99,7 +97,6 @@ async def test_a_leave_heard_after_the_link_dropped_stops_the_dialing(tmp_path: 
     """The leave came by another seat (passed on) after his link was down: the line
     said then was true; the mesh stops dialing him from the leave on."""
     ss = _sessions("akulina", 3, 5, tmp_path, stall_limit=600)
-    _start(ss)
     s = ss[0]
     mesh = s.mesh = FakeMesh()  # type: ignore[assignment]
     mesh.up = {s.peer_ids[2]}
@@ -111,7 +108,6 @@ async def test_a_leave_heard_after_the_link_dropped_stops_the_dialing(tmp_path: 
 
 async def test_no_lost_connection_after_the_game(tmp_path: Path) -> None:
     ss = _sessions("akulina", 2, 5, tmp_path, stall_limit=600)
-    _start(ss)
     s = ss[0]
     s.mesh = FakeMesh()  # type: ignore[assignment]
     await s.mesh_event(_up(s, 1))
@@ -124,7 +120,6 @@ async def test_a_seat_that_left_is_not_shown_as_lost_in_the_snapshot(tmp_path: P
     """The web page's banner follows ``snapshot().connected``: a seat that left and whose
     program then ended is not "connection lost"; ``departed`` names it."""
     ss = _sessions("akulina", 3, 5, tmp_path, stall_limit=600)
-    _start(ss)
     s = ss[0]
     mesh = s.mesh = FakeMesh()  # type: ignore[assignment]
     mesh.up = {s.peer_ids[1], s.peer_ids[2]}
