@@ -8,7 +8,8 @@ interval (normal, 1.96 standard errors of the per-game difference) and how many 
 had a different outcome.
 
 Forms: ``basic``, ``LEVEL`` or ``LEVEL:flag=value,...`` (the keyword arguments of
-:class:`p2pcards.games.sunduchki._strong.StrongSunduchki`, e.g. ``hard:show_cost=0.3``).
+:class:`p2pcards.games.sunduchki._strong.StrongSunduchki`, e.g. ``hard:show_cost=0.3``;
+the rollout search: ``medium:rollout_deals=32,width=12,horizon=1``).
 """
 
 from __future__ import annotations

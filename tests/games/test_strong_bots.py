@@ -159,7 +159,7 @@ def test_levels_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     assert has_strong(STO) and has_strong(SUN)
     assert resolve_bot(STO, "strong") is resolve_bot(STO, "hard")
     asked: list[int] = []
-    real = sun_strong.holdings
+    real = sun_strong.sample_deals
 
     def spy(view: View, budget: Any, rng: random.Random) -> Any:
         got = real(view, budget, rng)
@@ -167,7 +167,7 @@ def test_levels_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
         assert got is None or len(got) <= budget.samples * sun_strong.DEALS_PER_SAMPLE
         return got
 
-    monkeypatch.setattr(sun_strong, "holdings", spy)
+    monkeypatch.setattr(sun_strong, "sample_deals", spy)
     game = load_game("sunduchki", seats=3)
     deck = list(game.new_state().deck_cards)
     for level in ("medium", "hard"):

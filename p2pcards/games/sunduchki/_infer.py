@@ -83,20 +83,20 @@ def subsets_with(bits: int) -> int:
     return _WITH[bits]
 
 
-def infer(view: SunduchkiView) -> dict[tuple[int, Rank], int]:
-    """Possible suit-subsets of ``rank`` held by each opponent, as 16-bit masks."""
-    me = view.seat
+def public_masks(view: SunduchkiView) -> dict[tuple[int, Rank], int]:
+    """Possible suit-subsets of each rank in play held by every seat (the viewer's own
+    too), from the public history alone: what any other seat infers before it looks at
+    its own hand and the open cards (:func:`infer` then filters by those)."""
     ranks = view.in_play
-    opp = [s for s in range(len(view.counts)) if s != me]
-    masks = {(o, r): FULL for o in opp for r in ranks}
+    seats = range(len(view.counts))
+    masks = {(o, r): FULL for o in seats for r in ranks}
     for n in view.history:
         k = n.kind
         if k == "draw":
-            if n.seat != me:
-                for r in ranks:
-                    masks[n.seat, r] = expand(masks[n.seat, r])
+            for r in ranks:
+                masks[n.seat, r] = expand(masks[n.seat, r])
         elif k == "chest" and n.rank is not None:
-            for o in opp:
+            for o in seats:
                 if (o, n.rank) in masks:
                     masks[o, n.rank] = EMPTY_ONLY
         elif k == "ask" and n.rank is not None:
@@ -125,6 +125,16 @@ def infer(view: SunduchkiView) -> dict[tuple[int, Rank], int]:
                 masks[taker, n.rank] = add_suits(
                     masks[taker, n.rank], suit_bits(c.suit for c in n.cards)
                 )
+    return masks
+
+
+def infer(view: SunduchkiView) -> dict[tuple[int, Rank], int]:
+    """Possible suit-subsets of ``rank`` held by each opponent, as 16-bit masks."""
+    me = view.seat
+    ranks = view.in_play
+    opp = [s for s in range(len(view.counts)) if s != me]
+    pub = public_masks(view)
+    masks = {(o, r): pub[o, r] for o in opp for r in ranks}
     # final filters from what the viewer sees now
     mine: dict[Rank, int] = {}
     for r, cards in view.by_rank:

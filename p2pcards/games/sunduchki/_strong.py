@@ -18,6 +18,15 @@ together.  On these deals it
   answers so far (both must be right: not the most frequent count), then that set's
   suits.
 
+With ``rollout_deals`` > 0 (:data:`ROLLOUT_DEALS`, by level) the asks are searched
+instead: the ``width`` best by the index are each played, with the suit-set it would
+name, on each of the first ``rollout_deals`` deals in :mod:`._rollout` (an open-card
+simulation in which every seat plays ``basic``'s rule on what it would know: so the
+opponents answer as ``basic`` does), to the end of the game (``horizon=0``: value the
+win plus ``margin`` × its chests over the best other seat's) or until its own next turn
+(``horizon=1``: value its chests, plus ``material_w`` × the squares of its cards per
+rank, minus the other seats' mean); the best mean is asked.
+
 Budget: ``samples × 4`` accepted deals (at most 8 tries per deal wanted and
 :data:`MAX_TRIES` in all).  When too few deals
 survive (the constraints are tight), it plays ``basic``.  Equal views give equal moves
@@ -35,8 +44,9 @@ from p2pcards.games._moves import Move
 from p2pcards.games._sampling import view_seed
 from p2pcards.games._search import Budget
 from p2pcards.games._state import View
-from p2pcards.games.sunduchki._infer import SIZES, infer, suits_of_subset
+from p2pcards.games.sunduchki._infer import SIZES, infer, public_masks, suits_of_subset
 from p2pcards.games.sunduchki._moves import Ask, AskCount, AskSuits
+from p2pcards.games.sunduchki._rollout import Sim
 from p2pcards.games.sunduchki._view import SunduchkiView
 from p2pcards.games.sunduchki.bots import basic_bot
 
@@ -49,15 +59,27 @@ TRIES_PER_DEAL = 8
 MIN_DEALS = 8
 MAX_TRIES = 1200
 """Deals tried per decision at most (rejection sampling; keeps ``hard`` within 1 s)."""
+ROLLOUT_DEALS = {"medium": 0, "hard": 0}
+"""Deals each candidate ask is played out on, by level (0: no rollouts, the index).
+Off at both levels: played out to the end on 12 deals (4 candidates) at ``medium`` it
+measured -0.020 [-0.107, 0.067] against the index (``scripts/bench sunduchki_ab
+--games 200 --seed 100``)."""
+WIDTH = {"medium": 4, "hard": 5}
+"""Candidate asks played out (the best by the index)."""
+MARGIN = 0.05
+"""Worth of each chest of margin over the best other seat, beside the win itself."""
 INDEX_EPS = 0.05
 """Added to the chance of failing in the ask index (a sure request is not infinite)."""
 
 
-def holdings(
-    view: SunduchkiView, budget: Budget, rng: random.Random
-) -> list[dict[tuple[int, Rank], int]] | None:
-    """Accepted deals as {(opponent, rank): suit bits it holds}; None when the view does
-    not add up or too few deals satisfy the constraints."""
+Deal = tuple[dict[int, list[Card]], list[Card]]
+"""A sampled deal: each opponent's hidden cards, and the stock in a random order."""
+
+
+def sample_deals(view: SunduchkiView, budget: Budget, rng: random.Random) -> list[Deal] | None:
+    """Deals of the unseen cards (each opponent's hidden cards, the stock shuffled) in
+    which every opponent's holding of every rank is possible (:func:`._infer.infer`);
+    None when the view does not add up or fewer than :data:`MIN_DEALS` are found."""
     me = view.seat
     seats = len(view.counts)
     masks = infer(view)
@@ -79,7 +101,7 @@ def holdings(
         if s != me and (s, c.rank) in base:
             base[s, c.rank] |= 1 << int(c.suit)
     want = budget.samples * DEALS_PER_SAMPLE
-    out = []
+    out: list[Deal] = []
     pool = list(unknown)
     tight = [(key, m) for key, m in masks.items() if key in base and m != 0xFFFF]
     for _ in range(min(want * TRIES_PER_DEAL, MAX_TRIES)):
@@ -91,10 +113,37 @@ def holdings(
                 hold[o, c.rank] |= 1 << int(c.suit)
             k += hidden[o]
         if all(m >> hold[key] & 1 for key, m in tight):
-            out.append(hold)
+            hands: dict[int, list[Card]] = {}
+            k = 0
+            for o in opp:
+                hands[o] = pool[k : k + hidden[o]]
+                k += hidden[o]
+            out.append((hands, pool[k:]))
             if len(out) >= want:
                 break
     return out if len(out) >= MIN_DEALS else None
+
+
+def holdings_of(view: SunduchkiView, deals: list[Deal]) -> list[dict[tuple[int, Rank], int]]:
+    """Each deal as {(opponent, rank): suit bits it holds (hidden and open)}."""
+    opp = [s for s in range(len(view.counts)) if s != view.seat]
+    out = []
+    for hands, _ in deals:
+        hold: dict[tuple[int, Rank], int] = {(o, r): 0 for o in opp for r in view.in_play}
+        for o in opp:
+            for c in (*hands[o], *view.open_cards[o]):
+                hold[o, c.rank] |= 1 << int(c.suit)
+        out.append(hold)
+    return out
+
+
+def holdings(
+    view: SunduchkiView, budget: Budget, rng: random.Random
+) -> list[dict[tuple[int, Rank], int]] | None:
+    """Accepted deals as {(opponent, rank): suit bits it holds}; None when the view does
+    not add up or too few deals satisfy the constraints."""
+    deals = sample_deals(view, budget, rng)
+    return None if deals is None else holdings_of(view, deals)
 
 
 class StrongSunduchki:
@@ -106,11 +155,23 @@ class StrongSunduchki:
         chest_bonus: float = CHEST_BONUS,
         show_cost: float = SHOW_COST,
         partial: float = 1.0,
+        rollout_deals: int | None = None,
+        width: int | None = None,
+        margin: float = MARGIN,
+        horizon: int = 0,
+        material_w: float = 0.0,
     ) -> None:
         self.budget = budget
         self.chest_bonus = chest_bonus
         self.show_cost = show_cost
         self.partial = partial
+        self.rollout_deals = int(
+            ROLLOUT_DEALS[budget.level] if rollout_deals is None else rollout_deals
+        )
+        self.width = int(WIDTH[budget.level] if width is None else width)
+        self.margin = margin
+        self.horizon = int(horizon)
+        self.material_w = material_w
 
     def __call__(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1 or not isinstance(view, SunduchkiView):
@@ -119,11 +180,18 @@ class StrongSunduchki:
         if not isinstance(first, Ask | AskCount | AskSuits):
             return basic_bot(view, legal, rng)
         r = random.Random(view_seed(view, f"sunduchki-strong-{self.budget.level}"))
+        if isinstance(first, Ask):
+            full = sample_deals(view, self.budget, r)
+            if full is None:
+                return basic_bot(view, legal, rng)
+            hold = holdings_of(view, full)
+            ranked = self._rank_asks(view, legal, hold)
+            if self.rollout_deals <= 0 or len(ranked) == 1:
+                return ranked[0]
+            return self._search(view, ranked[: self.width], full, hold, r)
         deals = holdings(view, self.budget, r)
         if deals is None:
             return basic_bot(view, legal, rng)
-        if isinstance(first, Ask):
-            return self._ask(view, legal, deals)
         req = view.request
         if req is None:
             return basic_bot(view, legal, rng)
@@ -147,13 +215,14 @@ class StrongSunduchki:
                 return pick
         return basic_bot(view, legal, rng)
 
-    def _ask(
+    def _rank_asks(
         self, view: SunduchkiView, legal: Sequence[Move], deals: list[dict[tuple[int, Rank], int]]
-    ) -> Move:
+    ) -> list[Ask]:
+        """The legal asks, best index first (ties: the engine's order)."""
         held = {r: len(cs) for r, cs in view.by_rank}
         n = len(deals)
-        best, best_v = legal[0], -1e9
-        for m in legal:
+        scored: list[tuple[float, int, Ask]] = []
+        for i, m in enumerate(legal):
             assert isinstance(m, Ask)
             got = Counter(d.get((m.target, m.rank), 0) for d in deals)
             modal = [(c, b) for b, c in got.items() if b]
@@ -170,10 +239,63 @@ class StrongSunduchki:
                 # (asking in decreasing gain / chance of failing maximises the
                 # expected gain of a run of requests that stops at the first "no")
                 v = v / (1 - p + INDEX_EPS)
-            key = v
-            if key > best_v:
-                best, best_v = m, key
-        return best
+            scored.append((-v, i, m))
+        return [m for _, _, m in sorted(scored)]
+
+    def _search(
+        self,
+        view: SunduchkiView,
+        cands: list[Ask],
+        deals: list[Deal],
+        hold: list[dict[tuple[int, Rank], int]],
+        rng: random.Random,
+    ) -> Ask:
+        """Each candidate ask, with the suit-set it would name, played on each of the
+        first ``rollout_deals`` deals, then the game played out by ``basic``'s rule for
+        every seat (:mod:`._rollout`); the best mean of win (a shared win counts) plus
+        ``margin`` × (own chests − the best other seat's).  The same deals and the same
+        generators for every candidate (paired)."""
+        me = view.seat
+        pm = public_masks(view)
+        mine = [c for _, cs in view.by_rank for c in cs]
+        held = {r: len(cs) for r, cs in view.by_rank}
+        guesses: list[int | None] = []
+        for m in cands:
+            top = max(min(4 - max(held.get(m.rank, 0), 1), view.counts[m.target]), 1)
+            mine_bits = sum(1 << int(c.suit) for c in mine if c.rank == m.rank)
+            got = Counter(
+                b
+                for d in hold
+                if (b := d[m.target, m.rank]) and SIZES[b] <= top and not b & mine_bits
+            )
+            guesses.append(min(got.items(), key=lambda t: (-t[1], t[0]))[0] if got else None)
+        totals = [0.0] * len(cands)
+        for hands, stock in deals[: self.rollout_deals]:
+            seed = rng.getrandbits(32)
+            full = [
+                mine if s == me else [*hands[s], *view.open_cards[s]]
+                for s in range(len(view.counts))
+            ]
+            root = Sim.build(full, view.open_cards, stock, view.scores, view.in_play, pm)
+            for i, m in enumerate(cands):
+                sim = root.copy()
+                g = guesses[i]
+                if g is None:  # no deal gives it any: basic's guess
+                    g = sim.guess(me, m.target, int(m.rank))
+                ok = sim.request(me, m.target, int(m.rank), g)
+                rngs = [random.Random(seed + s) for s in range(sim.n)]
+                nxt = sim.after(me, ok)
+                ch = sim.chests
+                if self.horizon:
+                    sim.play(nxt, rngs, until=me)
+                    others = [s for s in range(sim.n) if s != me]
+                    mean = sum(ch[s] + self.material_w * sim.material(s) for s in others)
+                    totals[i] += ch[me] + self.material_w * sim.material(me) - mean / len(others)
+                    continue
+                sim.play(nxt, rngs)
+                best_other = max(c for s, c in enumerate(ch) if s != me)
+                totals[i] += (ch[me] >= best_other) + self.margin * (ch[me] - best_other)
+        return cands[max(range(len(cands)), key=lambda i: (totals[i], -i))]
 
 
 def make_bot(budget: Budget) -> StrongSunduchki:
