@@ -161,8 +161,8 @@ def test_levels_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[int] = []
     real = sun_strong.sample_deals
 
-    def spy(view: View, budget: Any, rng: random.Random) -> Any:
-        got = real(view, budget, rng)
+    def spy(view: View, budget: Any, rng: random.Random, *more: Any) -> Any:
+        got = real(view, budget, rng, *more)
         asked.append(budget.samples)
         assert got is None or len(got) <= budget.samples * sun_strong.DEALS_PER_SAMPLE
         return got
@@ -193,7 +193,7 @@ def test_sunduchki_names_the_count_of_the_likeliest_suit_set(
     held = [bits(Suit.HEARTS)] * 3 + [bits(Suit.DIAMONDS)] * 3 + [bits(Suit.SPADES)] * 3
     held += [bits(Suit.DIAMONDS, Suit.SPADES)] * 5
     deals = [{(1, q): b, (2, q): 0} for b in held]
-    monkeypatch.setattr(sun_strong, "holdings", lambda view, budget, rng: deals)
+    monkeypatch.setattr(sun_strong, "holdings", lambda view, budget, rng, *more: deals)
     game = load_game("sunduchki", seats=3)
     deck = list(game.new_state().deck_cards)
     view, _ = _seat0_views(game, deck, SUN.bots["basic"], random.Random(0), 1)[0]

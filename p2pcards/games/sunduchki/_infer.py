@@ -128,12 +128,17 @@ def public_masks(view: SunduchkiView) -> dict[tuple[int, Rank], int]:
     return masks
 
 
-def infer(view: SunduchkiView) -> dict[tuple[int, Rank], int]:
-    """Possible suit-subsets of ``rank`` held by each opponent, as 16-bit masks."""
+def infer(
+    view: SunduchkiView, pub: dict[tuple[int, Rank], int] | None = None
+) -> dict[tuple[int, Rank], int]:
+    """Possible suit-subsets of ``rank`` held by each opponent, as 16-bit masks: the
+    public masks (``pub``, default :func:`public_masks`) filtered by the viewer's hand,
+    the open cards and the hand sizes."""
     me = view.seat
     ranks = view.in_play
     opp = [s for s in range(len(view.counts)) if s != me]
-    pub = public_masks(view)
+    if pub is None:
+        pub = public_masks(view)
     masks = {(o, r): pub[o, r] for o in opp for r in ranks}
     # final filters from what the viewer sees now
     mine: dict[Rank, int] = {}

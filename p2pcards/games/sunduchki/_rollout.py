@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from p2pcards.cards import Card, Rank
 from p2pcards.games.sunduchki._infer import (
@@ -31,6 +32,7 @@ from p2pcards.games.sunduchki._infer import (
     expand,
     subsets_with,
     subsets_without,
+    suit_bits,
 )
 
 NRANK = 15
@@ -372,3 +374,141 @@ class Sim:
         """Seat ``s``'s cards in play: the sum over ranks of (cards held / 4) squared."""
         h = self.hold[s]
         return sum(SIZES[h[r]] ** 2 for r in self.live) / 16
+
+
+def _named(
+    own: int, pm_t: int, open_t: int, open_other: int, cnt_t: int, p: float, count: int | None
+) -> int:
+    """What ``basic`` holding the suit-set ``own`` of a rank names when asking about it:
+    the count (``count`` None) or, for ``count``, the suits (as a suit-set).  ``pm_t``:
+    the target's public mask then; ``open_t`` / ``open_other``: the open cards of the rank
+    in the target's hand / elsewhere; ``p``: the target's share of the cards the asker
+    did not see."""
+    elsewhere = own | open_other
+    base = subsets_without(elsewhere) & subsets_with(open_t) & _CAP[min(cnt_t, 4)]
+    m = pm_t & base or base
+    o, u = SIZES[open_t], 0xF & ~(open_t | open_other) & ~own
+    if count is None:
+        top = max(min(4 - max(SIZES[own], 1), cnt_t), 1)
+        ok = 0
+        for k in range(1, top + 1):
+            ok |= OF_SIZE[k]
+        return SIZES[_pick(m, ok, o, u, p)]
+    sub = _pick(m, OF_SIZE[count], o, u, p)
+    free = [b for b in (1, 2, 4, 8) if not b & own]
+    if sub & own and len(free) >= count:
+        sub = sum(free[:count])
+    return sub
+
+
+def basic_masks(view: Any) -> dict[tuple[int, Rank], int] | None:
+    """The public masks (:func:`._infer.public_masks`) narrowed by what each opponent's
+    questions say of its own hand if it plays ``basic``'s rule: ``basic`` names the
+    likeliest count and then, of the suit-sets of that count the target may hold, the
+    lowest (♠ < ♥ < ♦ < ♣) it does not hold itself; so naming ♦ says it holds ♠ and ♥
+    when the target could have held them.  The suit-sets of its own it could have held
+    then that give the count and suits it named are kept, and carried on through the
+    later draws and handovers like the public masks.  An opponent whose questions fit
+    no suit-set (it does not play ``basic``'s rule) is not narrowed at all."""
+    me = view.seat
+    n = len(view.counts)
+    ranks = view.in_play
+    live = set(ranks)
+    pub = {(o, r): FULL for o in range(n) for r in ranks}
+    priv = dict(pub)
+    cnt = [4] * n
+    deck = 4 * (len(ranks) + sum(view.scores))
+    stock = deck - 4 * n
+    openb: dict[tuple[int, int], int] = {}
+    nopen = [0] * n
+    off: set[int] = set()
+
+    def cut(key: tuple[int, Rank], keep: int, fallback: int = FULL) -> None:
+        pub[key] = pub[key] & keep or fallback
+        priv[key] = priv[key] & keep or fallback
+
+    for note in view.history:
+        k = note.kind
+        s = note.seat
+        r = note.rank
+        if k == "draw":
+            cnt[s] += 1
+            stock -= 1
+            for x in ranks:
+                pub[s, x] = expand(pub[s, x])
+                priv[s, x] = expand(priv[s, x])
+        elif k == "chest" and r is not None:
+            cnt[s] -= 4
+            nopen[s] -= SIZES[openb.pop((s, r), 0)]
+            if r in live:
+                for o in range(n):
+                    pub[o, r] = priv[o, r] = EMPTY_ONLY
+        elif k == "answer" and note.cards and r is not None:
+            # cards handed over (a rank perhaps out of play by now): sizes and open cards
+            giver, taker = s, note.target
+            bits = suit_bits(c.suit for c in note.cards)
+            cnt[giver] -= len(note.cards)
+            nopen[giver] -= SIZES[openb.pop((giver, r), 0)]
+            if taker is not None:
+                cnt[taker] += len(note.cards)
+                openb[taker, r] = openb.get((taker, r), 0) | bits
+                nopen[taker] += len(note.cards)
+                if r in live:
+                    pub[taker, r] = add_suits(pub[taker, r], bits)
+                    priv[taker, r] = add_suits(priv[taker, r], bits)
+            if r in live:
+                pub[giver, r] = priv[giver, r] = EMPTY_ONLY
+        elif r is None or r not in live:
+            continue
+        elif k == "ask":
+            cut((s, r), NONEMPTY, 0)
+        elif k in ("count", "suits") and s != me and s not in off and note.target is not None:
+            t = note.target
+            open_t = openb.get((t, r), 0)
+            open_other = 0
+            for o in range(n):
+                if o != t:
+                    open_other |= openb.get((o, r), 0)
+            mine_open = openb.get((s, r), 0)
+            total = stock + sum(cnt[o] - nopen[o] for o in range(n) if o != s)
+            p = (cnt[t] - nopen[t]) / total if total else 0.0
+            want = note.count if k == "count" else suit_bits(note.suits)
+            fits = 0
+            for own in range(1, 16):
+                if own & mine_open != mine_open or own & (open_other & ~mine_open):
+                    continue
+                if SIZES[own] > cnt[s]:
+                    continue
+                got = _named(
+                    own,
+                    pub[t, r],
+                    open_t,
+                    open_other,
+                    cnt[t],
+                    p,
+                    None if k == "count" else note.count,
+                )
+                if got == want:
+                    fits |= 1 << own
+            narrowed = priv[s, r] & fits
+            if narrowed:
+                priv[s, r] = narrowed
+            else:
+                off.add(s)
+        elif k == "answer":
+            giver, taker = s, note.target
+            if not note.yes:
+                if note.stage == 1:
+                    cut((giver, r), EMPTY_ONLY)
+                elif note.stage == 2:
+                    cut((giver, r), ~OF_SIZE[note.count or 0])
+                else:
+                    cut((giver, r), ~(1 << suit_bits(note.suits)))
+            elif note.stage == 1:
+                cut((giver, r), NONEMPTY)
+            elif note.stage == 2:
+                cut((giver, r), OF_SIZE[note.count or 0])
+    for o in off:
+        for x in ranks:
+            priv[o, x] = pub[o, x]
+    return priv

@@ -6,7 +6,10 @@ each rank.  ``basic`` then treats every (opponent, rank) on its own.  The strong
 deals the unseen cards (the opponents' hidden cards and the stock) at random many
 times and keeps the deals in which every opponent's holding of every rank is one of
 the possible suit-sets: so the hand sizes, the stock and all the constraints hold
-together.  On these deals it
+together.  With ``as_basic`` (the default) the possible suit-sets are also narrowed by
+what each opponent's count and suits say of its own hand if it plays ``basic``'s rule
+(:func:`._rollout.basic_masks`: naming ♦ says it holds ♠ and ♥ when the target could
+have held them).  On these deals it
 
 - asks the (opponent, rank) with the best index: the expected gain (the chance ``p``
   that its best guess of count and suits is right, i.e. three yeses, times the cards
@@ -46,7 +49,7 @@ from p2pcards.games._search import Budget
 from p2pcards.games._state import View
 from p2pcards.games.sunduchki._infer import SIZES, infer, public_masks, suits_of_subset
 from p2pcards.games.sunduchki._moves import Ask, AskCount, AskSuits
-from p2pcards.games.sunduchki._rollout import Sim
+from p2pcards.games.sunduchki._rollout import Sim, basic_masks
 from p2pcards.games.sunduchki._view import SunduchkiView
 from p2pcards.games.sunduchki.bots import basic_bot
 
@@ -76,13 +79,17 @@ Deal = tuple[dict[int, list[Card]], list[Card]]
 """A sampled deal: each opponent's hidden cards, and the stock in a random order."""
 
 
-def sample_deals(view: SunduchkiView, budget: Budget, rng: random.Random) -> list[Deal] | None:
+def sample_deals(
+    view: SunduchkiView, budget: Budget, rng: random.Random, as_basic: bool = False
+) -> list[Deal] | None:
     """Deals of the unseen cards (each opponent's hidden cards, the stock shuffled) in
-    which every opponent's holding of every rank is possible (:func:`._infer.infer`);
-    None when the view does not add up or fewer than :data:`MIN_DEALS` are found."""
+    which every opponent's holding of every rank is possible (:func:`._infer.infer`;
+    with ``as_basic``, also what its questions say if it plays ``basic``'s rule,
+    :func:`._rollout.basic_masks`); None when the view does not add up or fewer than
+    :data:`MIN_DEALS` are found."""
     me = view.seat
     seats = len(view.counts)
-    masks = infer(view)
+    masks = infer(view, basic_masks(view) if as_basic else None)
     ranks = list(view.in_play)
     mine = {c for _, cs in view.by_rank for c in cs}
     open_at = {c: s for s, cs in enumerate(view.open_cards) for c in cs}
@@ -138,11 +145,11 @@ def holdings_of(view: SunduchkiView, deals: list[Deal]) -> list[dict[tuple[int, 
 
 
 def holdings(
-    view: SunduchkiView, budget: Budget, rng: random.Random
+    view: SunduchkiView, budget: Budget, rng: random.Random, as_basic: bool = False
 ) -> list[dict[tuple[int, Rank], int]] | None:
     """Accepted deals as {(opponent, rank): suit bits it holds}; None when the view does
     not add up or too few deals satisfy the constraints."""
-    deals = sample_deals(view, budget, rng)
+    deals = sample_deals(view, budget, rng, as_basic)
     return None if deals is None else holdings_of(view, deals)
 
 
@@ -160,6 +167,7 @@ class StrongSunduchki:
         margin: float = MARGIN,
         horizon: int = 0,
         material_w: float = 0.0,
+        as_basic: float = 1.0,
     ) -> None:
         self.budget = budget
         self.chest_bonus = chest_bonus
@@ -172,6 +180,7 @@ class StrongSunduchki:
         self.margin = margin
         self.horizon = int(horizon)
         self.material_w = material_w
+        self.as_basic = bool(as_basic)
 
     def __call__(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1 or not isinstance(view, SunduchkiView):
@@ -181,7 +190,7 @@ class StrongSunduchki:
             return basic_bot(view, legal, rng)
         r = random.Random(view_seed(view, f"sunduchki-strong-{self.budget.level}"))
         if isinstance(first, Ask):
-            full = sample_deals(view, self.budget, r)
+            full = sample_deals(view, self.budget, r, self.as_basic)
             if full is None:
                 return basic_bot(view, legal, rng)
             hold = holdings_of(view, full)
@@ -189,7 +198,7 @@ class StrongSunduchki:
             if self.rollout_deals <= 0 or len(ranked) == 1:
                 return ranked[0]
             return self._search(view, ranked[: self.width], full, hold, r)
-        deals = holdings(view, self.budget, r)
+        deals = holdings(view, self.budget, r, self.as_basic)
         if deals is None:
             return basic_bot(view, legal, rng)
         req = view.request
