@@ -197,3 +197,63 @@ def test_levels_and_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     for level in ("medium", "hard"):
         strong_bot(GAME, level)(view, legal, random.Random(0))
     assert asked == [LEVELS["medium"].samples, 3 * LEVELS["hard"].samples]
+
+
+def _auction_view(hand: str, scores: str, seat: int, calls: Sequence[Move]) -> Any:
+    """Seat ``seat``'s (view, legal moves) in hand 0's auction of a game started from the
+    score sheet ``scores`` (dealer seat 0, so seat 1 is the first hand and bid 100), after
+    ``calls``; ``seat`` holds ``hand``, the others the rest of the deck in order."""
+    mine = parse_cards(hand)
+    others = [c for c in GAME.configure().new_state().deck_cards if c not in mine]
+    rest = iter([others[:7], others[7:14]])
+    deck = deal_order([mine if s == seat else next(rest) for s in range(3)], others[14:])
+    state = load_game("thousand", scores=scores).new_state()
+    dealer = LocalDealer(state, rng=random.Random(1), decks=[deck])
+    for mv in (None, *calls):
+        if mv is not None:
+            dealer.apply(mv)
+        while dealer.answer() is not None:
+            pass
+    need = state.need()
+    assert isinstance(need, Decision) and need.seat == seat
+    return state.view(seat, dealer.knowledge[seat]), state.legal_moves(seat, dealer.knowledge[seat])
+
+
+def test_on_the_barrels_last_hand_it_goes_for_the_barrel_bid() -> None:
+    # "Бочка": on its third hand on the barrel a seat that does not leave it loses 120;
+    # failing the barrel bid (120) also costs 120 and takes it off, so on the last hand
+    # even a junk hand bids 120.  On its first hand there the same hand passes: a bid
+    # below 120 changes nothing, and 120 would fail in almost every deal.
+    junk = "9S JS 9D JD 9C JC 9H"
+    calls = [Bid(2, 105), Pass(0)]
+    view, legal = _auction_view(junk, "0,880/2,0", 1, calls)
+    assert view.barrel == (None, 2, None)
+    assert strong_bot(GAME, "hard")(view, legal, random.Random(0)) == Bid(1, 120)
+    view, legal = _auction_view(junk, "0,880,0", 1, calls)
+    assert strong_bot(GAME, "hard")(view, legal, random.Random(0)) == Pass(1)
+
+
+def test_outbids_an_opponent_on_the_barrel() -> None:
+    # Seat 2 sits on the barrel (880) and bids 120: making it takes it to 1000 and ends
+    # the game ("Играют до 1000").  Seat 0, with the ♠ marriage (so it may bid up to 160,
+    # "Торговля"), outbids it with 125 although it would pass the same hand at 0 : 0 : 0.
+    hand = "KS QS 9H JH 9D AD 9C"
+    view, legal = _auction_view(hand, "0,0,880", 0, [Bid(2, 120)])
+    assert view.bidder == 2 and view.bid == 120
+    assert strong_bot(GAME, "hard")(view, legal, random.Random(0)) == Bid(0, 125)
+    view, legal = _auction_view(hand, "0,0,0", 0, [Bid(2, 120)])
+    assert strong_bot(GAME, "hard")(view, legal, random.Random(0)) == Pass(0)
+
+
+def test_reads_the_opponents_calls_as_basic_ones() -> None:
+    # basic raises by the least step while its estimate (rounded down to 5) reaches the
+    # bid and passes when it does not: seat 2 raised to 105, so its estimate is at least
+    # 105; seat 0 passed over 105, so its estimate is below 110.  The first hand's 100
+    # is obligatory and says nothing.
+    view, _ = _auction_view("9S JS 9D JD 9C JC 9H", "0,0,0", 1, [Bid(2, 105), Pass(0)])
+    assert _strong.call_bounds(view, 2) == (105, 1000)
+    assert _strong.call_bounds(view, 0) == (-1000, 109)
+    assert _strong.call_bounds(view, 1) == (-1000, 1000)
+    # 15 + the ♥ marriage 107 + A♠ with 10♠ 29 = 151; a junk hand is worth the 15
+    assert _strong.estimate7([cid(c) for c in parse_cards("KH QH AS 10S 9D JD 9C")]) == 151
+    assert _strong.estimate7([cid(c) for c in parse_cards("9S JS 9D JD 9C JC 9H")]) == 15

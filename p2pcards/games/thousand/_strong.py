@@ -36,7 +36,7 @@ from p2pcards.games._state import View
 from p2pcards.games.thousand._moves import Bid, GiveCards, Pass, Play
 from p2pcards.games.thousand._rules import round5
 from p2pcards.games.thousand._state import ThousandView
-from p2pcards.games.thousand.bots import basic_bot
+from p2pcards.games.thousand.bots import BARREL_RISK, TALON_ALLOWANCE, basic_bot
 
 # Cards as ints 0..23: suit * 6 + rank order (0 nine, 1 jack, 2 queen, 3 king, 4 ten,
 # 5 ace), so within a suit a larger id is a higher card.
@@ -55,6 +55,21 @@ SAMPLE_FACTOR = {"hard": 3}
 its longest decisions stay well within 1 s of CPU, docs/bots.md)."""
 DEFENDER_VALUE = 25
 """What passing is worth in the auction: a defender's usual take, rounded."""
+BARREL_TRIES = 3
+"""Hands a seat may sit on the barrel (the default ``barrel_tries``; a view carries no
+options): on the last one, failing the barrel bid costs what not trying costs."""
+BARREL_GO = 0.45
+"""On the barrel (not its last hand) it bids the barrel bid when it makes it in at least
+this share of its deals."""
+BLOCK_AFTER = -150
+"""An opponent on the barrel holds a bid of at least the barrel bid: making it wins the
+game, so the bot outbids it while its own expected score at the raise is at least this."""
+BLOCK_BEFORE = -35
+"""An opponent on the barrel has not bid the barrel bid yet (and has not passed): the
+bot takes the barrel bid itself first while its expected score there is at least this."""
+DECISIVE = 300
+"""Points a defender's utility loses (a declarer's gains) when a declarer on the barrel
+makes a bid of at least the barrel bid: that ends the game."""
 
 
 def cid(c: Card) -> int:
@@ -298,18 +313,30 @@ def finish(d: Deal, exact_tricks: int) -> Deal | int:
     return rollout(d)
 
 
-def utility(end: Deal | int, me: int, declarer: int, bid: int, defender: str = "rel") -> float:
+def utility(
+    end: Deal | int,
+    me: int,
+    declarer: int,
+    bid: int,
+    defender: str = "rel",
+    decisive: float = 0.0,
+) -> float:
     """The hand's worth to ``me``: the declarer's gain (rounded take if it made the bid,
     minus the bid if not) for the declarer.  For a defender (``defender="rel"``) its own
     rounded take minus the mean of the other two seats' gains (declarer and the other
     defender: the game is won by one seat, so the other defender's points count against
     it too); ``"team"``: minus the declarer's gain plus a third of both defenders' takes;
     ``"own"``: minus the declarer's gain plus a third of its own take.  Takes are known
-    only from a played-out Deal; from alpha-beta's total, minus the declarer's gain."""
+    only from a played-out Deal; from alpha-beta's total, minus the declarer's gain.
+    ``decisive``: added to the declarer's worth (taken from a defender's) when it makes
+    the bid (a declarer on the barrel making the barrel bid wins the game)."""
     total = end if isinstance(end, int) else end.taken[declarer]
-    gain = round5(total) if total >= bid else -bid
+    made = total >= bid
+    gain = float(round5(total) if made else -bid)
+    if made:
+        gain += decisive
     if me == declarer:
-        return float(gain)
+        return gain
     if isinstance(end, int):
         return float(-gain)
     own = round5(end.taken[me])
@@ -318,6 +345,58 @@ def utility(end: Deal | int, me: int, declarer: int, bid: int, defender: str = "
     elif defender == "rel":
         return own - (gain + round5(end.taken[3 - me - declarer])) / 2
     return -gain + own / 3
+
+
+# ---------------------------------------------------------------- what bids say
+
+
+def estimate7(hand: Sequence[int]) -> int:
+    """``basic``'s estimate of a dealt hand (ints), :func:`~p2pcards.games.thousand.bots.
+    estimate`: 15, per suit an ace 16 (with its ten 13 more) or a bare ten 4, and each
+    marriage its value plus 7."""
+    bits = 0
+    for c in hand:
+        bits |= 1 << c
+    est = TALON_ALLOWANCE
+    for u in range(4):
+        b = bits >> (u * 6)
+        if b & 32:
+            est += 29 if b & 16 else 16
+        elif b & 16:
+            est += 4
+        if b & 12 == 12:
+            est += MARRIAGE[u] + 7
+    return est
+
+
+def call_bounds(view: ThousandView, seat: int) -> tuple[int, int]:
+    """(lowest, highest) of ``seat``'s ``basic`` estimate (rounded down to 5) that its
+    calls in this auction allow, reading them as ``basic``'s: it raises by the least step
+    while its estimate reaches the bid and passes when it does not (on the barrel it
+    jumps to the barrel bid with an estimate of at least 15 below it).  The first hand's
+    obligatory 100 says nothing."""
+    lo, hi = -1000, 1000
+    high = 0
+    on_barrel = view.barrel[seat] is not None
+    for i, (s, b) in enumerate(view.auction):
+        if i > 0 and s == seat:
+            if b > 0:
+                if on_barrel and b == view.barrel_bid:
+                    lo = max(lo, b - BARREL_RISK)
+                else:
+                    lo = max(lo, b)
+            else:
+                hi = min(hi, high + 4)
+                if on_barrel and high < view.barrel_bid:
+                    hi = min(hi, view.barrel_bid - BARREL_RISK - 1)
+        if b > high:
+            high = b
+    return lo, hi
+
+
+def _fits(hand: Sequence[int], bounds: tuple[int, int], slack: int) -> bool:
+    e = estimate7(hand) // 5 * 5
+    return bounds[0] - slack <= e <= bounds[1] + slack
 
 
 # ---------------------------------------------------------------- history and samples
@@ -489,12 +568,26 @@ class StrongThousand:
         talon_aware: bool = True,
         defender: str = "rel",
         threshold: int = DEFENDER_VALUE,
+        barrel_logic: int = 1,
+        barrel_go: float = BARREL_GO,
+        block_after: int = BLOCK_AFTER,
+        block_before: int = BLOCK_BEFORE,
+        decisive: int = DECISIVE,
+        infer: int = 0,
+        slack: int = 0,
     ) -> None:
         self.budget = budget
         self.samples = budget.samples * SAMPLE_FACTOR.get(budget.level, 1)
         self.threshold = threshold
         self.talon_aware = talon_aware
         self.defender = defender
+        self.barrel_logic = bool(barrel_logic)
+        self.barrel_go = barrel_go
+        self.block_after = block_after
+        self.block_before = block_before
+        self.decisive = decisive
+        self.infer = bool(infer)
+        self.slack = slack
         self._gave: dict[tuple[Any, ...], dict[int, int]] = {}
 
     def __call__(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
@@ -514,20 +607,29 @@ class StrongThousand:
     # -- auction ------------------------------------------------------------------
     def declarer_takes(self, view: ThousandView, rng: random.Random, n: int) -> list[int]:
         """Sampled totals this seat takes as declarer with its hand plus a random talon
-        (passing its two cheapest cards, then playing out by the policy)."""
+        (passing its two cheapest cards, then playing out by the policy).  With
+        ``infer``, the opponents' hands are drawn to fit their calls so far
+        (:func:`call_bounds`; up to 20 draws per deal, then any)."""
         me = view.seat
         mine = [cid(c) for _, c in view.hand]
         pool = [c for c in range(24) if c not in mine]
+        s1, s2 = (me + 1) % 3, (me + 2) % 3
+        b1, b2 = (call_bounds(view, s1), call_bounds(view, s2)) if self.infer else ((0, 0), (0, 0))
         out = []
         for _ in range(n):
-            rng.shuffle(pool)
+            for _try in range(20 if self.infer else 1):
+                rng.shuffle(pool)
+                if not self.infer or (
+                    _fits(pool[3:10], b1, self.slack) and _fits(pool[10:17], b2, self.slack)
+                ):
+                    break
             talon, a, b = pool[:3], pool[3:10], pool[10:17]
             ten = sorted([*mine, *talon])
             g1, g2 = _cheapest_pair(ten)
             hands: list[list[int]] = [[], [], []]
             hands[me] = [c for c in ten if c not in (g1, g2)]
-            hands[(me + 1) % 3] = [*a, g1]
-            hands[(me + 2) % 3] = [*b, g2]
+            hands[s1] = [*a, g1]
+            hands[s2] = [*b, g2]
             d = rollout(Deal(hands, me, me, 0))
             out.append(d.taken[me])
         return out
@@ -541,13 +643,45 @@ class StrongThousand:
 
         bids = [m for m in legal if isinstance(m, Bid)]
         passing = next(m for m in legal if isinstance(m, Pass))
-        if view.barrel[view.seat] is not None:
-            jump = [m for m in bids if m.amount == view.barrel_bid]
-            made = sum(t >= view.barrel_bid for t in takes) / n
-            if jump and made >= 0.45:
-                return jump[0]
+        me = view.seat
+        if not self.barrel_logic:
+            if view.barrel[me] is not None:
+                jump = [m for m in bids if m.amount == view.barrel_bid]
+                made = sum(t >= view.barrel_bid for t in takes) / n
+                if jump and made >= 0.45:
+                    return jump[0]
+            good = [m for m in bids if value(m.amount) >= self.threshold]
+            return min(good, key=lambda m: m.amount) if good else passing
+        up = [m for m in bids if m.amount >= view.barrel_bid]
+        least_up = min(up, key=lambda m: m.amount) if up else None
+        tries = view.barrel[me]
+        if tries is not None:
+            # On the barrel only a made bid of at least the barrel bid counts; on the
+            # last hand there failing costs what the penalty for not trying costs.
+            if least_up is not None:
+                made = sum(t >= least_up.amount for t in takes) / n
+                if tries + 1 >= BARREL_TRIES or made >= self.barrel_go:
+                    return least_up
+            return passing
+        if least_up is not None:
+            threats = [
+                s for s in range(3) if s != me and view.barrel[s] is not None and not view.passed[s]
+            ]
+            if threats:
+                holds = view.bidder in threats and view.bid >= view.barrel_bid
+                floor = self.block_after if holds else self.block_before
+                if value(least_up.amount) >= floor:
+                    return least_up
         good = [m for m in bids if value(m.amount) >= self.threshold]
         return min(good, key=lambda m: m.amount) if good else passing
+
+    def _decisive(self, view: ThousandView) -> float:
+        """:data:`DECISIVE` when this hand's declarer is on the barrel with a bid that
+        takes it off upward (making it ends the game), else 0."""
+        d = view.declarer
+        if not self.barrel_logic or d is None or view.barrel[d] is None:
+            return 0.0
+        return float(self.decisive) if view.bid >= view.barrel_bid else 0.0
 
     # -- passing two cards --------------------------------------------------------
     def _give(self, view: ThousandView, legal: Sequence[Move], rng: random.Random) -> Move:
@@ -560,6 +694,7 @@ class StrongThousand:
             rng.shuffle(pool)
             deals.append((pool[:7], pool[7:14]))
         cands = _give_candidates(ten, 6 if self.budget.level == "hard" else 4)
+        stake = self._decisive(view)
         best, best_v = None, -1e9
         for g1, g2 in cands:
             total = 0.0
@@ -569,7 +704,7 @@ class StrongThousand:
                 hands[(me + 1) % 3] = [*a, g1]
                 hands[(me + 2) % 3] = [*b, g2]
                 end = finish(Deal(hands, me, me, view.bid), 0)
-                total += utility(end, me, me, view.bid)
+                total += utility(end, me, me, view.bid, decisive=stake)
             if total > best_v:
                 best, best_v = (g1, g2), total
         assert best is not None
@@ -600,6 +735,7 @@ class StrongThousand:
         out = 0
         for x in view.played:
             out |= 1 << cid(x)
+        stake = self._decisive(view)
         scores = []
         for m in cands:
             card = cid(m.card)
@@ -618,7 +754,7 @@ class StrongThousand:
                 )
                 d.play(card, m.declare == "marriage")
                 end = finish(d, self.budget.exact_tricks)
-                total += utility(end, me, declarer, view.bid, self.defender)
+                total += utility(end, me, declarer, view.bid, self.defender, stake)
             scores.append(total)
         best = max(range(len(cands)), key=lambda i: (scores[i], -i))
         return cands[best]
