@@ -32,9 +32,11 @@ CHROMIUM_ARGS = [
 ]
 
 ACTIONABLE = (
-    "#dialog[open] .option, #end[open] #end-button, #seats .target, #hand .playable, "
-    "#centre .playable, #actions .action"
+    "#dialog[open] .option, #seats .target, #hand .playable, #centre .playable, #actions .action"
 )
+
+END = "#end[open]"
+"""The end-of-game dialog: clicking stops there (its button would start another game)."""
 
 
 class Served:
@@ -130,21 +132,23 @@ def click_until(
     idle: float = 120.0,
     stop: str | None = None,
 ) -> int:
-    """Click the first thing the player may use, in this order: a dialog option, "play
-    again", a seat to give the card clicked to, a playable card in the hand, a
-    face-down card to pick, an action button; until ``done()``.  A click is a real mouse
-    click at the element's centre; each waits for the page to show a newer screen, a
-    step of handing cards out, or a dialog.  Returns the number of clicks.
+    """Click the first thing the player may use, in this order: a dialog option, a seat
+    to give the card clicked to, a playable card in the hand, a face-down card to pick,
+    an action button; until ``done()`` or the end-of-game dialog is open.  A click is a
+    real mouse click at the element's centre; each waits for the page to show a newer
+    screen, a step of handing cards out, or a dialog.  Returns the number of clicks.
     Fails after ``limit`` clicks, or when nothing changes on the page for ``idle``
-    seconds (a table that stopped: the page's turn line is in the message).
+    seconds (a table that stopped: the page's turn line is in the message).  A choice
+    dialog its last click opened is closed (Escape) before it returns: it would take the
+    next click meant for the page.
 
-    ``stop``: a selector that ends the clicking as soon as it matches, checked in the
-    same turn of the page's script as the search for what to click (``done()`` is a
-    separate round trip: the end dialog could open between the two, and its "back to
-    the lobby" be clicked).  With ``stop`` the end dialog's button is never clicked."""
+    The end dialog, and ``stop`` (another selector), end the clicking as soon as they
+    match, checked in the same turn of the page's script as the search for what to click
+    (``done()`` is a separate round trip: the end dialog could open between the two, and
+    its "play again" was clicked: the end dialog closed and a new game began, a 30 s
+    timeout in CI)."""
     sels = ACTIONABLE.split(", ")
-    if stop is not None:
-        sels.remove("#end[open] #end-button")
+    stop = END if stop is None else f"{END}, {stop}"
     clicks = 0
     while not done():
         assert clicks < limit, "the game did not get there by clicking"
@@ -178,6 +182,9 @@ def click_until(
             )
         except PlaywrightTimeout:  # a LAN table under load: the entry is still on its way
             continue
+    if page.evaluate("!!document.querySelector('#dialog[open]')"):
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => !document.querySelector('#dialog[open]')")
     return clicks
 
 

@@ -3,6 +3,8 @@ window with nothing cut off, the page's weight."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -166,5 +168,50 @@ def test_leaving_asks_first(context: Any, console: Console) -> None:
         )
         assert s.table.left and s.table.snapshot().legal == ()
         assert page.is_hidden("#leave")
+        page.close()
+    assert console.errors == []
+
+
+def test_a_choice_closes_when_a_newer_screen_makes_it_stale(context: Any, console: Console) -> None:
+    """A choice dialog (a modal) opened on one screen while the seat's move is played
+    elsewhere (another tab of the same seat) and the page gets only the newest screen, as
+    the server sends it after a burst: the dialog must close, not offer the old screen's
+    moves (their numbers name other moves now).  Each new screen is let through by hand
+    here, so the page surely skips the one in between."""
+    with served("akulina", seats=3, seed=2) as s:
+        page = console.watch(context.new_page())
+        held: list[Any] = []  # screens from the server not yet let through
+        hold = [False]
+        sockets: list[Any] = []  # the page's side of its socket
+
+        def route(ws: Any) -> None:
+            server = ws.connect_to_server()
+            server.on_message(lambda m: held.append(m) if hold[0] else ws.send(m))
+            sockets.append(ws)
+
+        page.route_web_socket(re.compile(r"/ws$"), route)
+        page.goto(s.page.url)
+        while not s.table.snapshot().legal:
+            page.wait_for_timeout(20)
+        rev = s.table.snapshot().rev
+        page.wait_for_function("(r) => document.body.dataset.rev === r", arg=str(rev))
+        assert len(s.table.snapshot().legal) == 3  # three ways to discard her pairs
+        page.click("#hand .playable")
+        page.wait_for_selector("#dialog[open] .option")
+        options = page.eval_on_selector_all("#dialog .option", "os => os.map(o => o.textContent)")
+        hold[0] = True
+        s.call(lambda: s.table.play(s.table.snapshot().legal[0]))  # (the other tab)
+        while not s.table.snapshot().legal and s.table.snapshot().hand_over is None:
+            page.wait_for_timeout(20)
+        newest = s.table.snapshot().rev
+        while not held or json.loads(held[-1])["screen"]["rev"] != newest:
+            page.wait_for_timeout(20)  # (the newest screen reaches the route)
+        hold[0] = False
+        sockets[-1].send(held[-1])  # only the newest screen
+        page.wait_for_function("(r) => document.body.dataset.rev === r", arg=str(newest))
+        still = page.eval_on_selector_all(
+            "#dialog[open] .option", "os => os.map(o => o.textContent)"
+        )
+        assert still == [], (options, still)
         page.close()
     assert console.errors == []

@@ -88,8 +88,14 @@ function chooseFrom(moves, title) {
   else if (moves.length > 1) openDialog(title, moves);
 }
 
+// the moves the choice dialog lists, and the screen they came from
+let dialogMoves = [];
+let dialogRev = -1;
+
 function openDialog(title, moves) {
   const d = $("dialog");
+  dialogMoves = moves;
+  dialogRev = current.rev;
   $("dialog-title").textContent = title;
   const box = $("dialog-options");
   box.replaceChildren();
@@ -107,6 +113,26 @@ function openDialog(title, moves) {
 function closeDialog() {
   const d = $("dialog");
   if (d.open) d.close();
+}
+
+// A new screen: the choice dialog stays open only while every move it lists is still
+// one of the screen's legal moves (the same number, cards and words; after a language
+// switch, the same screen: it is listed again in the new words); otherwise it closes,
+// or its buttons would play what the newer screen numbers so.
+function keepDialog(s) {
+  if (!$("dialog").open) return;
+  const same = (a, b) => a.id === b.id && a.back === b.back && a.cards.join() === b.cards.join();
+  const now = dialogMoves.map((m) => s.moves.find((n) => same(m, n)
+    && (s.rev === dialogRev || n.label === m.label)));
+  if (!now.length || now.some((m) => !m)) closeDialog();
+  else if (now.some((m, i) => m.label !== dialogMoves[i].label)) openDialog(s.labels.choose, now);
+  else dialogMoves = now;
+  dialogRev = s.rev;
+}
+
+// Only one modal at a time: the end of the game closes the others.
+function closeOthers(keep) {
+  for (const d of document.querySelectorAll("dialog[open]")) if (d !== keep) d.close();
 }
 
 // Moves that each use two of the player's cards: "give" (each card to a seat: click a
@@ -312,6 +338,7 @@ function renderEnd(s) {
   b.onclick = s.lobby
     ? () => go("./")
     : () => { d.close(); send({ again: true }); };
+  closeOthers(d);
   if (!d.open) d.showModal();
 }
 
@@ -337,7 +364,7 @@ function render(s) {
   renderHand(s);
   renderSide(s);
   tick();
-  if (!s.moves.length) closeDialog();
+  keepDialog(s);
   renderEnd(s);
   document.body.dataset.rev = String(s.rev);
   const focused = document.activeElement;
