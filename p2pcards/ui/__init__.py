@@ -28,6 +28,7 @@ from p2pcards.ui._options import option_label, value_label
 from p2pcards.ui._results import result_line
 from p2pcards.ui._table import (
     abandoned_line,
+    abandoned_msgid,
     awaiting_line,
     cheat_text,
     dealer_line,
@@ -77,6 +78,7 @@ __all__ = [
     "Styled",
     "Texts",
     "abandoned_line",
+    "abandoned_msgid",
     "awaiting_line",
     "bot_name",
     "cards_line",

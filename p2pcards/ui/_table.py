@@ -180,9 +180,15 @@ def abandoned_line(t: Texts, names: Names, ev: Any, rounds: bool = False) -> str
     forfeits ("the hand is over: Boris stopped responding and forfeits"); with two seats
     the hand ends with no result.  ``reason`` "left": it left the table.  ``rounds``:
     the game calls a hand a round (101: "the round is over", "раунд окончен")."""
+    return t(abandoned_msgid(ev, rounds), name=names[ev.seat])
+
+
+def abandoned_msgid(ev: Any, rounds: bool = False) -> str:
+    """The catalog's msgid of :func:`abandoned_line` for ``ev`` (its ``{name}`` not
+    filled in), for a front end that words it later, in the language of the moment."""
     forfeits = getattr(ev, "result", None) is not None
     left = getattr(ev, "reason", "stall") == "left"
-    return t(_ABANDONED[forfeits, rounds, left], name=names[ev.seat])
+    return _ABANDONED[forfeits, rounds, left]
 
 
 _ABANDONED = {  # (the seat forfeits, the game plays rounds, it left) -> the line

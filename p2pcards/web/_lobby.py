@@ -249,6 +249,7 @@ class LobbyService:
             "seated": list(self.seated),
             "total": self.total,
             "ending": self.ending.status if self.ending is not None else None,
+            "left_text": dict(self.source.left_texts) if self.source is not None else {},
             "asks": [check.to_plain() for check, _, _ in self.asks],
             "unfinished": [
                 {
@@ -508,9 +509,9 @@ class LobbyService:
         self._publish()
         async with trio.open_nursery() as n:
             n.start_soon(source.run)
-            while session.controller.ending() is None:
+            while source.ending() is None:
                 await source.wait_change(source.snapshot().rev)
-            self.ending = session.controller.ending()
+            self.ending = source.ending()
             n.cancel_scope.cancel()
         self.status = "over"
         self._publish()

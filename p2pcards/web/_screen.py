@@ -10,7 +10,12 @@ The shape (every text already in the page's language)::
      "turn": {"text", "seat", "waited"}, "history": [str], "sheet": table|None,
      "hand_over": {"sheet": table|None}|None, "result": [str]|None, "verdict": str,
      "can_again": bool, "lobby": bool,
-     "alerts": [str], "left": bool, "log": table id|None, "code": str}
+     "alerts": [str], "left": bool, "leaving": bool, "left_text": str,
+     "log": table id|None, "code": str}
+
+``alerts`` name each seat that left the table (never as a lost connection) and each
+seat whose connection dropped; ``leaving``: this seat's leave is on its way;
+``left``: it is done, and ``left_text`` says what it did.
 
 ``card`` is ``{"c": code, "r": "Q", "s": suit 0..3}``; ``table`` is
 ``{"title", "head": [str], "rows": [[str]]}``.  A move's ``cards`` are the codes of the
@@ -194,14 +199,18 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
             lang, ", ".join(seats_), reason, names[about] if about is not None else ""
         )
     connected = snap.extra.get("connected")
+    departed = set(snap.extra.get("departed", ())) - {snap.seat}
     alerts: list[str] = []
+    for k in sorted(departed):  # a seat that left: gone, not a connection lost
+        alerts.append(labels(lang)["seat_left"].format(name=names[k]))
+        seats[k]["info"].insert(0, labels(lang)["seat_gone"])
     if connected and snap.result is None:
         for k, up in enumerate(connected):
-            if not up and k != snap.seat:
+            if not up and k != snap.seat and k not in departed:
                 alerts.append(labels(lang)["peer_lost"].format(name=names[k]))
     if connected and snap.result is None:  # after the game the others go home
         for k, up in enumerate(connected):
-            if not up and k != snap.seat:
+            if not up and k != snap.seat and k not in departed:
                 seats[k]["info"].insert(0, labels(lang)["disconnected"])
     history = gs.history(view, snap.history, t, names, ui)[-HISTORY_LINES:]
     hand_over = None
@@ -238,6 +247,8 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
         "lobby": bool(snap.extra.get("lobby", False)),
         "alerts": alerts,
         "left": bool(snap.extra.get("left", False)),
+        "leaving": bool(snap.extra.get("leaving", False)),
+        "left_text": dict(snap.extra.get("left_text", {})).get(lang, lab["left"]),
         "log": snap.extra.get("log"),
         "code": snap.extra.get("code", ""),
     }

@@ -56,6 +56,9 @@ LABELS: dict[str, str] = {
     "leave_yes": N_("Leave"),
     "leave_no": N_("Stay"),
     "left": N_("You left the table. You can close this page."),
+    "leaving": N_("You leave the table: the others are told…"),
+    "seat_left": N_("{name} left the table"),
+    "seat_gone": N_("left the table"),
     "give_hint": N_("Click a card, then the player who gets it."),
     "discard_hint": N_("Click the two cards to discard."),
 }
@@ -194,6 +197,9 @@ def lobby_status(lang: str, st: Mapping[str, object]) -> str:
         )
     if status == "playing":
         return t("The game is on.")
+    left = st.get("left_text")
+    if status == "over" and isinstance(left, Mapping) and left.get(lang):
+        return str(left[lang])  # what the player's leave did (the terminal's line)
     if status == "over":
         ending = str(st.get("ending"))
         how = ENDINGS.get(ending)

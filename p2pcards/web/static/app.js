@@ -57,7 +57,7 @@ function connect() {
     const b = $("banner");
     b.hidden = false;
     if (current && current.left) {
-      b.textContent = current.labels.left; // the player left: nothing to reconnect to
+      b.textContent = current.left_text; // the player left: nothing to reconnect to
       return;
     }
     if (current && current.result && !current.can_again && !current.lobby) {
@@ -353,10 +353,10 @@ function render(s) {
   $("langswitch").textContent = s.labels.lang;
   $("leave").textContent = s.labels.leave;
   $("rules").textContent = s.labels.rules;
-  $("leave").hidden = !!s.result || s.left;
+  $("leave").hidden = !!s.result || s.left || s.leaving;
   const alerts = $("alerts");
-  alerts.hidden = !s.alerts.length && !s.left;
-  alerts.textContent = s.left ? s.labels.left : s.alerts.join(" · ");
+  alerts.hidden = !s.alerts.length && !s.left && !s.leaving;
+  alerts.textContent = s.left ? s.left_text : s.leaving ? s.labels.leaving : s.alerts.join(" · ");
   if (s.left && s.lobby) go("./");
   document.body.dataset.game = s.game;
   renderSeats(s);
