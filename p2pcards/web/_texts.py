@@ -57,6 +57,7 @@ LABELS: dict[str, str] = {
     "leave_no": N_("Stay"),
     "left": N_("You left the table. You can close this page."),
     "leaving": N_("You leave the table: the others are told…"),
+    "more": N_("More…"),
     "seat_left": N_("{name} left the table"),
     "seat_gone": N_("left the table"),
     "give_hint": N_("Click a card, then the player who gets it."),

@@ -60,16 +60,50 @@ def _sheet_cells(page: Any) -> list[list[str]]:
     )
 
 
-def _bid_the_most(page: Any, s: Any) -> None:
-    """Through the auction, Anna bids the most she may each time (the last choice), so
-    she declares."""
+ACTIONS_FIT = """() => [...document.querySelectorAll('#actions .action')].every((b) => {
+  const r = b.getBoundingClientRect();
+  return r.left >= 0 && r.right <= document.documentElement.clientWidth; })"""
+
+
+def _bid_the_most(page: Any, s: Any, screens: Path) -> None:
+    """Through the auction: at her first call Anna raises by the least, with its own
+    button (the bids were all behind one "Choose…", even pass: a new user's trial), and
+    the auction shows it; then she bids the most she may each time (under "More…", the
+    last), so she declares."""
+    first = True
     while s.table.snapshot().view.phase == "auction":
         snap = s.table.snapshot()
         if snap.legal:  # the table waits for her: the page shows this screen
             page.wait_for_selector(f"body[data-rev='{snap.rev}'] #actions .action")
             acts = page.locator("#actions .action")
-            if acts.count() == 1 and acts.inner_text().endswith("…"):
-                acts.click()  # more than nine bids: "Choose…" opens the list
+            labels = acts.all_inner_texts()
+            if first:
+                first = False
+                bids = sorted(m.amount for m in snap.legal if type(m).__name__ == "Bid")
+                assert len(snap.legal) > 9  # more than nine: the first five, then "More…"
+                shown = [f"{i + 2}. bid {b}" for i, b in enumerate(bids[:4])]
+                assert labels == ["1. pass", *shown, "6. More…"]
+                for w, h in ((390, 844), (1280, 720)):  # every button on the screen
+                    page.set_viewport_size({"width": w, "height": h})
+                    assert page.evaluate(ACTIONS_FIT), w
+                    page.screenshot(path=str(screens / f"thousand-bids-{w}.png"))
+                page.set_viewport_size({"width": 1024, "height": 640})
+                acts.last.click()  # "More…": the other bids, in a grid
+                options = page.locator("#dialog[open] #dialog-options.grid .option")
+                texts = [x.split(". ", 1)[-1] for x in options.all_inner_texts()]
+                assert texts == [f"bid {b}" for b in bids[4:]]
+                page.screenshot(path=str(screens / "thousand-more-bids.png"))
+                page.keyboard.press("Escape")
+                page.wait_for_function("() => !document.querySelector('#dialog[open]')")
+                acts.nth(1).click()
+                page.wait_for_function(
+                    "(t) => document.getElementById('centre').textContent.includes(t)",
+                    arg=f"Anna {bids[0]}",
+                )
+                assert (0, bids[0]) in s.table.snapshot().view.auction
+                continue
+            if labels[-1].endswith("More…"):
+                acts.last.click()  # the rest of the bids, in a grid
                 page.locator("#dialog[open] .option").last.click()
             else:
                 acts.last.click()
@@ -83,7 +117,7 @@ SHEET_FITS = """() => { const t = document.querySelector('#sheet table.sheet');
 def test_thousand_hand_by_clicking(context: Any, console: Console, screens: Path) -> None:
     with served("thousand", seed=5) as s:
         page = _open(context, console, s.page.url)
-        _bid_the_most(page, s)
+        _bid_the_most(page, s, screens)
         # after the talon she hands out two cards: a card, then the seat (the dialog
         # listed every pair of cards: a new user's trial)
         page.wait_for_selector("#seats .seat:not(.target)")

@@ -19,6 +19,8 @@ let retry = 0;
 // yet given, and card code -> the seat it goes to (-1: discarded); for one screen
 let pick = { rev: -1, sel: null, to: {} };
 let pickStep = 0;
+// with more than nine move buttons, how many are shown as buttons (the rest: "More…")
+const DIRECT = 5;
 
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
@@ -91,13 +93,17 @@ function chooseFrom(moves, title) {
 // the moves the choice dialog lists, and the screen they came from
 let dialogMoves = [];
 let dialogRev = -1;
+let dialogGrid = false;
 
-function openDialog(title, moves) {
+// grid: many short options (the rest of Thousand's bids), laid out in columns
+function openDialog(title, moves, grid = false) {
   const d = $("dialog");
   dialogMoves = moves;
   dialogRev = current.rev;
+  dialogGrid = grid;
   $("dialog-title").textContent = title;
   const box = $("dialog-options");
+  box.classList.toggle("grid", grid);
   box.replaceChildren();
   moves.forEach((m, i) => {
     const b = el("button", "option", (i < 9 ? `${i + 1}. ` : "") + m.label);
@@ -125,7 +131,7 @@ function keepDialog(s) {
   const now = dialogMoves.map((m) => s.moves.find((n) => same(m, n)
     && (s.rev === dialogRev || n.label === m.label)));
   if (!now.length || now.some((m) => !m)) closeDialog();
-  else if (now.some((m, i) => m.label !== dialogMoves[i].label)) openDialog(s.labels.choose, now);
+  else if (now.some((m, i) => m.label !== dialogMoves[i].label)) openDialog(s.labels.choose, now, dialogGrid);
   else dialogMoves = now;
   dialogRev = s.rev;
 }
@@ -259,19 +265,23 @@ function renderHand(s) {
     $("hand-title").textContent = `${s.labels.your_hand} · ${hint}`;
     if (given.length) acts.appendChild(el("p", "hint given", given.join(" · ")));
   }
+  // buttons for the moves that use no card; more than nine (Thousand's bids): the
+  // first ones (pass, the lowest raise and a few above it) stay buttons, the rest are
+  // one more button away, in a compact grid
   const buttons = s.moves.filter((m) => m.cards.length === 0 && m.back === null);
-  if (buttons.length > 9) {
-    const b = el("button", "action", `${s.labels.choose}…`);
+  const direct = buttons.length > 9 ? buttons.slice(0, DIRECT) : buttons;
+  direct.forEach((m, i) => {
+    const b = el("button", "action", `${i + 1}. ${m.label}`);
     b.type = "button";
-    b.onclick = () => openDialog(s.labels.choose, buttons);
+    b.onclick = () => play(m);
     acts.appendChild(b);
-  } else {
-    buttons.forEach((m, i) => {
-      const b = el("button", "action", `${i + 1}. ${m.label}`);
-      b.type = "button";
-      b.onclick = () => play(m);
-      acts.appendChild(b);
-    });
+  });
+  if (buttons.length > direct.length) {
+    const rest = buttons.slice(direct.length);
+    const b = el("button", "action more", `${direct.length + 1}. ${s.labels.more}`);
+    b.type = "button";
+    b.onclick = () => openDialog(s.labels.choose, rest, true);
+    acts.appendChild(b);
   }
   if (s.hand_over) {
     const b = el("button", "action next", s.labels.next_hand);
