@@ -179,21 +179,28 @@ async def _host(args: argparse.Namespace) -> int:
     return rc
 
 
-def bot_home(i: int) -> Path:
-    """The data directory of the host's bot ``i`` (from 1): ``bots/<i>`` in the host's,
-    with its key and, while a table with it is unfinished, its table files."""
-    return files.home() / "bots" / str(i)
+def bot_home(i: int, home: Path | None = None) -> Path:
+    """The data directory of the host's bot ``i`` (from 1): ``bots/<i>`` in the host's
+    (``home``, else :func:`p2pcards.files.home`), with its key and, while a table with it
+    is unfinished, its table files."""
+    return (files.home() if home is None else home) / "bots" / str(i)
+
+
+def bot_identities(n: int, lang: str, home: Path) -> list[Identity]:
+    """The identities of a host's ``n`` in-process bots, named "Бот 1"… / "Bot 1"… in
+    ``lang``, their keys kept in the data directory ``home`` (``bots/1``, ``bots/2``, …:
+    :func:`bot_home`; made on first use), so a player who met this host's "Бот 1" before
+    knows it again: with a fresh key at every table, each joiner's known players warned
+    that "Бот 1" had changed keys, as of someone pretending to be it.  ``host --bots``
+    and the web lobby's bots.  Raises IdentityError, StorageError."""
+    return [load_or_create_identity(bot_name(i, lang), bot_home(i, home)) for i in range(1, n + 1)]
 
 
 def host_bots(n: int, lang: str) -> list[Identity]:
-    """The identities of the host's ``n`` in-process bots, named "Бот 1"… / "Bot 1"… in
-    ``lang``.  Their keys are kept in the host's data directory (``bots/1``, ``bots/2``,
-    …: :func:`bot_home`), so a player who met this host's "Бот 1" before knows it again:
-    with a fresh key at every table, each joiner's known players warned that "Бот 1" had
-    changed keys, as of someone pretending to be it.  Exits 2 when the directory is
+    """:func:`bot_identities` in the host's data directory; exits 2 when it is
     unusable."""
     try:
-        return [load_or_create_identity(bot_name(i, lang), bot_home(i)) for i in range(1, n + 1)]
+        return bot_identities(n, lang, files.home())
     except (IdentityError, files.StorageError, ValueError) as e:
         print(f"p2pcards: {e}", file=sys.stderr)
         raise SystemExit(2) from None

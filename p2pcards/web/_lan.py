@@ -147,7 +147,9 @@ class ControllerSource:
         self.leaving = True
         self._refresh()
         if self._nursery is None:  # (not followed: leave at once, as before)
+            self.left = True
             self.controller.leave()
+            self._refresh()
             return
         self._nursery.start_soon(self._depart)
 

@@ -25,7 +25,7 @@ import trio
 from p2pcards import net
 from p2pcards._exceptions import leaves
 from p2pcards.games import OptionError, game_info, game_names
-from p2pcards.identity import Identity, new_identity
+from p2pcards.identity import Identity, IdentityError
 from p2pcards.peer import (
     Ending,
     LobbyError,
@@ -40,7 +40,7 @@ from p2pcards.peer import (
     run_bot,
     unfinished_tables,
 )
-from p2pcards.ui import Texts, bot_name, lobby_error_text, option_label, value_label
+from p2pcards.ui import Texts, lobby_error_text, option_label, value_label
 from p2pcards.ui._texts import N_
 from p2pcards.web._lan import ControllerSource
 
@@ -432,17 +432,33 @@ class LobbyService:
         ) as lobby:
             self.table_name, self.address = lobby.table_name, lobby.address
             self._publish()
+            lang = spec.lang or self.lang  # the page's: the page may have switched
+            idents = await self._bot_identities(spec.bots, lang)
+            self._trusted |= {b.peer_id for b in idents}
+            bot_dir = Path(tempfile.mkdtemp(prefix="p2pcards-bots-"))  # their table files
             async with trio.open_nursery() as bots:
-                bot_dir = Path(tempfile.mkdtemp(prefix="p2pcards-bots-"))
-                lang = spec.lang or self.lang  # the page's: the page may have switched
-                idents = [new_identity(bot_name(i + 1, lang)) for i in range(spec.bots)]
-                self._trusted |= {b.peer_id for b in idents}
                 for i, ident in enumerate(idents):
                     address = ("127.0.0.1", lobby.address[1])
                     bots.start_soon(self._bot, address, ident, spec, bot_dir / f"bot{i}")
                 session = await self._follow(lobby)
                 await self._play(session)
                 bots.cancel_scope.deadline = trio.current_time() + 30  # they end with the game
+
+    async def _bot_identities(self, n: int, lang: str) -> list[Identity]:
+        """The keys of this player's bots, kept as ``host --bots`` keeps them
+        (:func:`p2pcards.cli.host.bot_identities`, in the data directory), so a player
+        who met "Бот 1" at an earlier table is not told that its key changed."""
+        from p2pcards import files
+        from p2pcards.cli.host import bot_identities
+
+        def load() -> list[Identity]:
+            home = self.base if self.base is not None else files.home()
+            try:
+                return bot_identities(n, lang, home)
+            except IdentityError as e:  # (a StorageError is an OSError: shown as one)
+                raise OSError(str(e)) from e
+
+        return await trio.to_thread.run_sync(load)
 
     async def _bot(self, address: net.Address, ident: Identity, spec: HostSpec, base: Path) -> None:
         me = self.identity.peer_id  # the bot knows its host: no question asked

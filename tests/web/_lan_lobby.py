@@ -89,6 +89,13 @@ def _say(*what: Any) -> None:
     print(f"{time.monotonic() - T0:7.2f}", *what, file=sys.stderr, flush=True)
 
 
+def _keys(lobby: LobbyService) -> dict[str, str]:
+    """Each seat's key at the lobby's last table, by name (hex)."""
+    assert lobby.source is not None
+    session = lobby.source.controller.session
+    return {name: key.hex() for name, key in zip(session.names, session.peer_ids, strict=True)}
+
+
 def _play_to_end(page: Any, lobby: LobbyService, out: Path, name: str) -> dict[str, Any]:
     """On the table page: click until the end dialog; what it shows, and the log's audit."""
     from playwright.sync_api import expect
@@ -123,6 +130,7 @@ def _play_to_end(page: Any, lobby: LobbyService, out: Path, name: str) -> dict[s
     got["ending"] = {"status": ending.status, "result": ending.result}
     got["log"] = _audit(str(ending.log_path))
     got["log_id"] = Path(ending.log_path).stem
+    got["keys"] = _keys(lobby)
     return got
 
 
@@ -198,6 +206,7 @@ def _leave(page: Any, lobby: LobbyService, out: Path) -> dict[str, Any]:
     got["log"] = _audit(ending.log_path)["verdict"]
     got["offered"] = [u.short_id for u in unfinished_tables(lobby.identity, lobby.base)]
     got["shown"] = page.locator("#unfinishedbox").is_visible()
+    got["keys"] = _keys(lobby)
     page.screenshot(path=str(out / "lobby-left.png"))
     return got
 

@@ -84,3 +84,8 @@ def test_lobby_finds_hosts_joins_and_plays(screens: Path) -> None:
     assert left["offered"] == [] and left["shown"] is False
     # the bot is named in the page's language (the lobby was started in English)
     assert left["names"] == ["Anna", "Бот 1"]
+    # and keeps its key from table to table, as host --bots does (a player who met
+    # "Бот 1" was warned at the next table that its key had changed)
+    assert sorted(got["akulina"]["keys"]) == ["Anna", "Бот 1", "Бот 2", "Бот 3"]
+    assert left["keys"]["Бот 1"] == got["akulina"]["keys"]["Бот 1"]
+    assert len(set(got["akulina"]["keys"].values())) == 4
