@@ -89,6 +89,7 @@ class ControllerSource:
         if self.left_texts:
             extra["left_text"] = dict(self.left_texts)
         extra["departed"] = list(snap.departed)
+        extra["over"] = self.controller.ending() is not None
         if self.lobby and snap.log_path:  # the log viewer is one of the lobby's pages
             extra["log"] = Path(snap.log_path).stem
         if snap.table_code:

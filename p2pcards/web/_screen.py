@@ -10,12 +10,13 @@ The shape (every text already in the page's language)::
      "turn": {"text", "seat", "waited"}, "history": [str], "sheet": table|None,
      "hand_over": {"sheet": table|None}|None, "result": [str]|None, "verdict": str,
      "can_again": bool, "lobby": bool,
-     "alerts": [str], "left": bool, "leaving": bool, "left_text": str,
+     "alerts": [str], "over": bool, "left": bool, "leaving": bool, "left_text": str,
      "log": table id|None, "code": str}
 
 ``alerts`` name each seat that left the table (never as a lost connection) and each
 seat whose connection dropped; ``leaving``: this seat's leave is on its way;
-``left``: it is done, and ``left_text`` says what it did.
+``left``: it is done, and ``left_text`` says what it did.  ``over``: the game is over
+for this seat (a result, or a hand ended without one: a seat left or stopped).
 
 ``card`` is ``{"c": code, "r": "Q", "s": suit 0..3}``; ``table`` is
 ``{"title", "head": [str], "rows": [[str]]}``.  A move's ``cards`` are the codes of the
@@ -246,6 +247,7 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
         "can_again": bool(snap.extra.get("again", True)),
         "lobby": bool(snap.extra.get("lobby", False)),
         "alerts": alerts,
+        "over": snap.result is not None or bool(snap.extra.get("over", False)),
         "left": bool(snap.extra.get("left", False)),
         "leaving": bool(snap.extra.get("leaving", False)),
         "left_text": dict(snap.extra.get("left_text", {})).get(lang, lab["left"]),

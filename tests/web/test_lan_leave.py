@@ -68,8 +68,37 @@ async def test_the_others_pages_say_a_seat_left_never_lost_or_silent(tmp_path: P
             text = " ".join([*sc["history"], *sc["alerts"]])  # type: ignore[list-item]
             assert "connection" not in text and "связь" not in text, (lang, text)
             assert "stopped" not in text and "не отвечает" not in text, (lang, text)
+    assert shown["left"]["en"]["over"] is False
     en, ru = shown["over"]["en"], shown["over"]["ru"]
+    assert en["over"] is True and en["result"] == [f"loser: {who} (forfeits the hand)"]
     assert f"the hand is over: {who} left the table and forfeits" in en["history"]
     assert f"раздача окончена, поражение без игры: {who} (место покинуто)" in ru["history"]
     voters = [names[0], names[2]]
     assert any(f"{v} votes to end the hand without {who}" in en["history"] for v in voters)
+
+
+async def test_at_two_seats_a_leave_ends_the_hand_and_the_page_knows_it_is_over(
+    tmp_path: Path,
+) -> None:
+    """Two seats: the leave ends the hand at once, with no result.  The page's screen
+    says the game is over (``over``), so when the program then ends, the page says so
+    ("closed") instead of "The connection to the game was lost… Retrying"."""
+    ss = _sessions("akulina", 2, 5, tmp_path)
+    names = ss[0].names
+    page = ControllerSource(ss[0].controller)
+    async with trio.open_nursery() as n:
+        n.start_soon(page.run)
+        ss[0]._emit(PeerBack(1, names[1], again=False))
+        _start(ss)
+        ss[1].handle(ss[1].table.leave())
+        _deliver(ss)
+        ss[0]._emit(PeerLost(1, names[1], "closed"))
+        await trio.testing.wait_all_tasks_blocked()
+        sc = {lang: screen(page.snapshot(), lang, 0.0) for lang in ("en", "ru")}
+        n.cancel_scope.cancel()
+    assert ss[0].table.abandoned is not None and ss[0].table.abandoned.result is None
+    en, ru = sc["en"], sc["ru"]
+    assert en["over"] is True and en["result"] is None
+    assert f"the hand is abandoned, no result: {names[1]} left the table" in en["history"]
+    assert f"раздача прервана без итога: {names[1]} (место покинуто)" in ru["history"]
+    assert not any("connection" in line for line in en["history"] + en["alerts"])

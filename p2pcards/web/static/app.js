@@ -62,7 +62,7 @@ function connect() {
       b.textContent = current.left_text; // the player left: nothing to reconnect to
       return;
     }
-    if (current && current.result && !current.can_again && !current.lobby) {
+    if (current && current.over && !current.can_again && !current.lobby) {
       b.textContent = current.labels.closed; // the game is over and the program ended
       return;
     }
