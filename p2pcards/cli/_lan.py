@@ -57,6 +57,7 @@ from p2pcards.ui import (
     cheat_text,
     presenter,
     table_event_line,
+    value_label,
     waiting_line,
     waiting_reason,
 )
@@ -478,17 +479,18 @@ def stall_text(session: Session, lang: str) -> str:
     """The table's stall limit and what follows it, for every player at the start."""
     limit = int(session.stall_limit)
     if len(session.names) >= 3:
+        rule = session.table.game.options.get("forfeit", "lose")
         return tr(
             lang,
-            "a player who does not answer for {s} s (or leaves) is voted out by the others "
-            "and loses the game (stall_limit, forfeit={rule})",
+            "a player who does not answer for {s} s (the host's --stall-limit) or leaves is "
+            "voted out by the others and {rule}",
             s=limit,
-            rule=session.table.game.options.get("forfeit", "lose"),
+            rule=value_label(Texts(lang), "forfeit", rule),
         )
     return tr(
         lang,
         "if your opponent leaves, the hand ends at once with no result; so it does when "
-        "they do not answer for {s} s (stall_limit)",
+        "they do not answer for {s} s (the host's --stall-limit)",
         s=limit,
     )
 
