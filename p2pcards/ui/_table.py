@@ -79,7 +79,7 @@ def waiting_reason(
 def waiting_line(t: Texts, names: Names, seats: Sequence[int], seconds: float | None = None) -> str:
     """ "waiting for Boris, Vera…" / "ждём: Борис, Вера…", with " 12 s" / " 12 с" when
     ``seconds`` is given (whole seconds, never negative)."""
-    who = names.join(seats)
+    who = names.join(seats, t)
     if seconds is None:
         return t("waiting for {names}…", names=who)
     return t("waiting for {names}… {s} s", names=who, s=max(0, int(seconds)))
