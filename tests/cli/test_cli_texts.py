@@ -120,3 +120,30 @@ def test_the_language_follows_the_locale_and_lang_is_remembered(
     monkeypatch.setenv("LANG", "C.UTF-8")
     assert run(capsys, "audit", "--lang", "ru")[1].startswith("использование:")
     assert run(capsys, "audit")[1].startswith("использование:")
+
+
+RU_NOTE = "Язык интерфейса: русский (запомнено; сменить: --lang en)"
+EN_NOTE = "Interface language: English (remembered; to change it: --lang ru)"
+
+
+def test_a_lang_that_changes_the_remembered_one_says_so_once(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new user's notes at 882f1ae: a one-off ``--lang`` was remembered without a word.
+    On a terminal, the run whose ``--lang`` changes the remembered language says so, in
+    that language, with the way back; later runs say nothing."""
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+
+    def notes(*argv: str) -> list[str]:
+        out = run(capsys, *argv)[1]
+        return [x for x in out.splitlines() if x in (RU_NOTE, EN_NOTE)]
+
+    assert notes("--lang", "ru", "games") == [RU_NOTE]
+    assert notes("--lang", "ru", "games") == []  # the same language: nothing new
+    assert notes("games") == []
+    assert notes("games", "--lang", "en") == [EN_NOTE]
+    assert notes("--lang", "en", "games") == []
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)  # a script: no one to tell
+    assert notes("--lang", "ru", "games") == []
