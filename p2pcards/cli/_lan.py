@@ -25,6 +25,7 @@ from p2pcards._exceptions import leaves
 from p2pcards.cli._i18n import N_, tr, trn
 from p2pcards.cli._lanargs import add_lan_arguments as add_lan_arguments  # re-exported
 from p2pcards.cli._results import format_result
+from p2pcards.cli._warnings import TerminalFormatter, mdns_unavailable
 from p2pcards.files import ENV_HOME, StorageError, check_writable, home
 from p2pcards.identity import Identity, IdentityError, load_or_create_identity
 from p2pcards.peer import (
@@ -107,7 +108,8 @@ that went away, a refused connection, an entry refused), with the time."""
 
 def log_to_file(path: Path) -> None:
     """Write this process's ``p2pcards`` log records of level INFO and up to ``path``
-    (appended, with the time and the logger's name), and only warnings to stderr, as
+    (appended, with the time and the logger's name), and only warnings to stderr (in the
+    player's language: :class:`~p2pcards.cli._warnings.TerminalFormatter`), as
     Python does without any handler (so a peer going away, logged at INFO, is kept but
     never shown on the player's terminal).  Once per process, and only for a process
     of its own (its stderr is the real one: not inside a test harness)."""
@@ -123,6 +125,7 @@ def log_to_file(path: Path) -> None:
     file.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     shown = logging.StreamHandler(sys.stderr)
     shown.setLevel(logging.WARNING)
+    shown.setFormatter(TerminalFormatter())  # (in the player's language)
     root.addHandler(file)
     root.addHandler(shown)
     root.setLevel(logging.INFO)
@@ -285,7 +288,7 @@ async def find_table(
                 await trio.sleep(0.1)
             seen = browser.tables()
     except net.NetError as e:
-        print(f"p2pcards: mDNS: {e}", file=sys.stderr)
+        print(mdns_unavailable(e, lang), file=sys.stderr)
     found = _matching(seen, target)
     if len(found) == 1:
         return found[0].address, found[0].fingerprint

@@ -38,6 +38,7 @@ from typing import Any
 import trio
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from p2pcards._say import say
 from p2pcards.net._backoff import Backoff
 from p2pcards.net._connection import Connection
 from p2pcards.net._errors import (
@@ -404,12 +405,18 @@ class Mesh:
             self._refused += 1
             now = trio.current_time()
             if now - self._refused_logged >= 1.0:  # at most one line a second in a flood
+                said = say(
+                    "dropped a connection from {address}: too many handshakes at once (limit {n})",
+                    address=name,
+                    n=self.config.max_pending_handshakes,
+                )
                 log.warning(
                     "dropped connection from %s: %d handshakes already in progress "
                     "(%d dropped since the last report)",
                     name,
                     self.config.max_pending_handshakes,
                     self._refused,
+                    extra=said,
                 )
                 self._refused, self._refused_logged = 0, now
             await fs.aclose()
