@@ -213,5 +213,6 @@ def add_lang_argument(p: object) -> None:
         "--lang",
         choices=("ru", "en"),
         default=argparse.SUPPRESS,
-        help="language of the output: ru or en (default from the locale)",
+        help="language of the output: ru or en, remembered for later runs (default: the last "
+        "--lang, else the locale's)",
     )

@@ -124,9 +124,8 @@ def test_thousand_moves_in_the_present_tense_with_names() -> None:
     assert p.move_line(Bid(2, 115), view, obs) == "Вера заявляет 115"
     assert p.move_line(Pass(0), view, obs) == "Аня пасует"
     assert p.move_line(Pass(0), view, Names(obs.names, me=0)) == "Вы пасуете"
-    assert (
-        p.move_line(GiveCards(2, (1, 2)), view, obs) == "Вера отдаёт по карте. Получают: Аня, Борис"
-    )
+    gave = p.move_line(GiveCards(2, (1, 2)), view, obs)
+    assert gave == "Вера отдаёт по карте. Получают: Аня и Борис"
     assert p.choice(Bid(0, 115), view, obs) == "заявка 115"
 
 
@@ -358,7 +357,7 @@ def test_cards_pass_to_you_in_the_second_person() -> None:
     )
     ru = presenter("thousand", "ru")
     assert ru.move_line(GiveCards(1, (1, 2)), view, Names(RU_NAMES.names, me=0)) == (
-        "Борис отдаёт по карте. Получают: Вера, вы"
+        "Борис отдаёт по карте. Получают: Вера и вы"
     )
 
 
