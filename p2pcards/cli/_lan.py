@@ -27,7 +27,7 @@ from p2pcards.cli._lanargs import add_lan_arguments as add_lan_arguments  # re-e
 from p2pcards.cli._results import format_result
 from p2pcards.cli._warnings import TerminalFormatter, mdns_unavailable
 from p2pcards.files import ENV_HOME, StorageError, check_writable, home
-from p2pcards.identity import Identity, IdentityError, load_or_create_identity
+from p2pcards.identity import EmptyName, Identity, IdentityError, load_or_create_identity
 from p2pcards.peer import (
     Departure,
     Ending,
@@ -95,6 +95,12 @@ def identity_from_args(args: argparse.Namespace, *, for_play: bool = False) -> I
         if for_play:
             check_writable(home() / "tables")
             log_to_file(home() / LOG_FILE)
+    except EmptyName:
+        print(
+            tr(args.lang, "p2pcards: the player name is empty: choose one with --player-name NAME"),
+            file=sys.stderr,
+        )
+        raise SystemExit(2) from None
     except (IdentityError, StorageError, ValueError) as e:
         print(f"p2pcards: {e}", file=sys.stderr)
         raise SystemExit(2) from None

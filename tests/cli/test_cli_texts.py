@@ -204,3 +204,19 @@ def test_the_questions_and_the_warnings_in_russian_hold_no_english() -> None:
 
     for msgid in said:
         assert english_lines(Texts("ru")(msgid)) == [], msgid
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", "p2pcards: имя игрока пустое: задайте его через --player-name ИМЯ\n"),
+        ("en", "p2pcards: the player name is empty: choose one with --player-name NAME\n"),
+    ],
+)
+def test_an_empty_player_name_in_both_languages(
+    capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    """It was "p2pcards: display name '  ' is empty" (English, a repr) under --lang ru."""
+    rc, out = run(capsys, "--lang", lang, "identity", "--player-name", "  ")
+    assert rc == 2
+    assert out == said
