@@ -316,7 +316,7 @@ async def find_table(
                 lang,
                 "no table called {target!r}; tables seen: {names}",
                 target=target,
-                names=", ".join(repr(n) for n in sorted({t.name for t in seen})),
+                names=", ".join(Texts(lang).quoted(n) for n in sorted({t.name for t in seen})),
             )
         )
         print(tr(lang, "join one by its name (its first letters will do) or by HOST:PORT."))

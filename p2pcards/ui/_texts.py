@@ -90,6 +90,11 @@ class Texts:
         """``singular``/``plural`` (English) or the Russian form for ``n``."""
         return translations(self.lang).ngettext(singular, plural, n).format(n=n, **kw)
 
+    def quoted(self, text: str) -> str:
+        """A name in quotes inside a sentence: «Аня: Тысяча» in Russian, 'Anna: Thousand'
+        in English (as the msgids' ``{name!r}``)."""
+        return f"«{text}»" if self.ru else repr(text)
+
     def join(self, items: Iterable[str]) -> str:
         """A list of names (or other words) as a sentence has it: "Борис", "Борис и
         Вера", "Борис, Вера и Галя" / "Boris and Vera", "Boris, Vera and Galya"; "-"

@@ -46,3 +46,26 @@ def test_the_stall_line_names_the_flag_and_the_rule_in_words(
     assert "stall_limit" not in text and "forfeit=" not in text
     if lang == "ru":
         assert foreign_words(text) == []
+
+
+def test_names_in_russian_sentences_are_in_russian_quotes(
+    capsys: pytest.CaptureFixture[str], tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Python repr ('Аня') stood for a name inside Russian sentences: it is «Аня» (the
+    English keeps its quotes); a command to copy keeps the shell's quoting."""
+    from p2pcards.cli import main
+    from p2pcards.cli._lan import same_name_text
+    from p2pcards.ui import Texts
+
+    assert Texts("ru").quoted("Аня: Тысяча") == "«Аня: Тысяча»"
+    assert Texts("en").quoted("Anna: Thousand") == "'Anna: Thousand'"
+    assert same_name_text("Аня", "ru") == (
+        "у двух игроков одно имя «Аня»: различайте их по отпечаткам, а в следующий раз пусть "
+        "каждый выберет своё: p2pcards identity --player-name ИМЯ"
+    )
+    assert same_name_text("Anna", "en").startswith("two players are called 'Anna': ")
+    monkeypatch.setenv("P2PCARDS_HOME", str(tmp_path))
+    assert main(["--lang", "ru", "games", "resume", "zzzz"]) == 2
+    assert capsys.readouterr().err == "p2pcards: стола «zzzz» нет (список: p2pcards games)\n"
+    assert main(["--lang", "en", "games", "resume", "zzzz"]) == 2
+    assert capsys.readouterr().err == "p2pcards: no table 'zzzz' (p2pcards games lists them)\n"
