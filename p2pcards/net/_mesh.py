@@ -363,8 +363,13 @@ class Mesh:
                 try:
                     conn = await self._dial(p.address, p.peer_id)
                 except HandshakeError as exc:
+                    said = say(
+                        "could not authenticate the player with the key [{fingerprint}] "
+                        "(p2pcards.log says why): trying again",
+                        fingerprint=fingerprint(p.peer_id),
+                    )
                     log.log(_level(exc, self._closing), "could not authenticate %s: %s",
-                            fingerprint(p.peer_id), exc)  # fmt: skip
+                            fingerprint(p.peer_id), exc, extra=said)  # fmt: skip
                     with trio.move_on_after(backoff.next_delay()):
                         await p.changed.wait()
                     continue
@@ -445,7 +450,17 @@ class Mesh:
                 why = f"no HELLO within {self.config.handshake_timeout:g} s"
             else:
                 why = str(exc) or type(exc).__name__
-            log.log(_level(exc, self._closing), "refused connection from %s: %s", name, why)
+            said = say(
+                "refused a connection from {address}: its handshake failed (p2pcards.log says why)",
+                address=name,
+            )
+            log.log(
+                _level(exc, self._closing),
+                "refused connection from %s: %s",
+                name,
+                why,
+                extra=said,
+            )
             with trio.CancelScope(shield=True):
                 await fs.aclose()
             return

@@ -148,15 +148,16 @@ def test_the_lobby_refusal_reason_is_translated_too() -> None:
 
 
 def test_every_warning_the_package_logs_has_its_words() -> None:
-    """A log.warning / log.error (… critical, exception) anywhere in the package reaches
-    the player's terminal: each gives ``extra=say(…)`` (the terminal words it)."""
+    """A log.warning / log.error (… critical, exception, and a log.log that may be a
+    warning) anywhere in the package reaches the player's terminal: each gives
+    ``extra=say(…)`` (the terminal words it)."""
     bare = []
     for path in sorted((ROOT / "p2pcards").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
-                and node.func.attr in ("warning", "error", "critical", "exception")
+                and node.func.attr in ("warning", "error", "critical", "exception", "log")
                 and isinstance(node.func.value, ast.Name)
                 and node.func.value.id in ("log", "logger", "logging")
                 and not any(k.arg == "extra" for k in node.keywords)
