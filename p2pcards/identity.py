@@ -78,11 +78,16 @@ class Identity:
         return json.dumps(doc, ensure_ascii=False, indent=1).encode() + b"\n"
 
 
+class EmptyName(ValueError):
+    """A display name with nothing printable in it (the command line words it)."""
+
+
 def clean_name(name: str) -> str:
-    """Strip control characters and clip to 40 characters; ValueError if nothing is left."""
+    """Strip control characters and clip to 40 characters; :class:`EmptyName` (a
+    ValueError) if nothing is left."""
     text = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
     if not text:
-        raise ValueError(f"display name {name!r} is empty")
+        raise EmptyName(f"display name {name!r} is empty")
     return text
 
 

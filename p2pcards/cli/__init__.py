@@ -15,6 +15,7 @@ from p2pcards.cli._i18n import (
     install,
     lang_in_argv,
     remember_lang,
+    remembered_text,
     tr,
     translate_parser,
 )
@@ -81,8 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     chosen = lang_in_argv(argv)
     home = home_in_argv(argv)
-    if chosen:
-        remember_lang(chosen, home)
+    if chosen and remember_lang(chosen, home) and sys.stderr.isatty():
+        print(remembered_text(chosen), file=sys.stderr)  # (once: only when it changed)
     parser = build_parser(chosen or default_lang(home), command_in_argv(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -14,9 +14,42 @@ from p2pcards.cli._keyboard import ask as keyboard_ask
 from p2pcards.peer import PlayerCheck
 
 YES = {"y", "yes", "д", "да"}
-"""Answers that confirm a new player."""
+"""Answers yes to a [y/N] question (in either language: a Russian user may type y)."""
+NO = {"", "n", "no", "н", "нет"}
+"""Answers no to a [y/N] question (Enter alone: the default, no)."""
 YES_CHANGED = {"yes", "да"}
 """Answers that accept a changed key: the whole word."""
+
+
+def yes_no(lang: str) -> str:
+    """The end of every yes/no question, default no: "[y/N] " / "[д/Н] "."""
+    return tr(lang, "[y/N] ")
+
+
+def read_yes_no(answer: str) -> bool | None:
+    """A typed answer to a [y/N] question: True for y/yes/д/да, False for n/no/н/нет or
+    nothing (Enter), None for anything else (the question is asked again)."""
+    a = answer.strip().lower()
+    if a in YES:
+        return True
+    if a in NO:
+        return False
+    return None
+
+
+async def ask_yes_no(prompt: str, lang: str) -> bool:
+    """Ask ``prompt`` (a question that ends with :func:`yes_no`) until the answer is a yes
+    or a no (:func:`read_yes_no`); False at the end of input (a script: nobody said yes).
+    Every yes/no question of the terminal is asked by this one function."""
+    while True:
+        answer = await keyboard_ask(prompt)
+        if answer is None:
+            print(file=sys.stderr)
+            return False
+        got = read_yes_no(answer)
+        if got is not None:
+            return got
+        print(tr(lang, "answer y (yes) or n (no)"), flush=True)
 
 
 def warning_text(check: PlayerCheck, lang: str) -> str:
@@ -39,24 +72,26 @@ def question(check: PlayerCheck, lang: str) -> str:
     if check.status == "renamed":
         known = tr(lang, " (you know this key as {known_name})", known_name=check.known_name)
     if check.role == "joiner":
-        return tr(
+        asked = tr(
             lang,
             "{name} [{fingerprint}]{known} asks for a seat: compare the fingerprint with "
             "the one their p2pcards shows (a bot prints its own where it was started). Let "
-            "them in? [y/N] ",
+            "them in?",
             name=check.name,
             fingerprint=check.fingerprint,
             known=known,
         )
-    return tr(
-        lang,
-        "the host {name} [{fingerprint}]{known} is new to you: compare the fingerprint with "
-        "the one the host's p2pcards shows (a bot host prints its own where it was "
-        "started). Sit at this table? [y/N] ",
-        name=check.name,
-        fingerprint=check.fingerprint,
-        known=known,
-    )
+    else:
+        asked = tr(
+            lang,
+            "the host {name} [{fingerprint}]{known} is new to you: compare the fingerprint with "
+            "the one the host's p2pcards shows (a bot host prints its own where it was "
+            "started). Sit at this table?",
+            name=check.name,
+            fingerprint=check.fingerprint,
+            known=known,
+        )
+    return f"{asked} {yes_no(lang)}"
 
 
 async def ask(check: PlayerCheck, lang: str) -> bool:
@@ -65,11 +100,12 @@ async def ask(check: PlayerCheck, lang: str) -> bool:
     of input."""
     if check.status == "changed":
         print(warning_text(check, lang), file=sys.stderr, flush=True)
-    answer = await keyboard_ask(question(check, lang))
-    if answer is None:  # no terminal (a script): nobody confirmed
-        print(file=sys.stderr)
-        return False
-    return answer.lower() in (YES_CHANGED if check.status == "changed" else YES)
+        answer = await keyboard_ask(question(check, lang))
+        if answer is None:  # no terminal (a script): nobody confirmed
+            print(file=sys.stderr)
+            return False
+        return answer.strip().lower() in YES_CHANGED
+    return await ask_yes_no(question(check, lang), lang)
 
 
 def terminal_confirm(

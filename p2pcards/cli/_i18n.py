@@ -64,12 +64,13 @@ def remembered_lang(home: Path | None = None) -> str | None:
     return got if got in ("ru", "en") else None
 
 
-def remember_lang(lang: str, home: Path | None = None) -> None:
+def remember_lang(lang: str, home: Path | None = None) -> bool:
     """Save ``lang`` as the default of later runs in the data directory ``home`` (a
     command's ``--home``; default ``$P2PCARDS_HOME`` or the platform's); silently skipped
-    when it cannot be written: the language is a convenience, not a reason to fail."""
+    when it cannot be written: the language is a convenience, not a reason to fail.
+    True when the remembered language changed (it was another or none, and is saved)."""
     if remembered_lang(home) == lang:
-        return
+        return False
     try:
         path = (files.private_dir(home.expanduser()) if home else files.home()) / CONFIG
         try:
@@ -81,7 +82,16 @@ def remember_lang(lang: str, home: Path | None = None) -> None:
         data["lang"] = lang
         files.write_atomic(path, json.dumps(data).encode())
     except (OSError, files.StorageError):
-        pass
+        return False
+    return True
+
+
+def remembered_text(lang: str) -> str:
+    """The line said once, in ``lang``, when a ``--lang`` changes the remembered language:
+    that later runs keep it, and how to change it."""
+    if lang == "ru":
+        return tr(lang, "Interface language: Russian (remembered; to change it: --lang en)")
+    return tr(lang, "Interface language: English (remembered; to change it: --lang ru)")
 
 
 def locale_lang() -> str:
@@ -203,5 +213,6 @@ def add_lang_argument(p: object) -> None:
         "--lang",
         choices=("ru", "en"),
         default=argparse.SUPPRESS,
-        help="language of the output: ru or en (default from the locale)",
+        help="language of the output: ru or en, remembered for later runs (default: the last "
+        "--lang, else the locale's)",
     )

@@ -25,8 +25,9 @@ from p2pcards._exceptions import leaves
 from p2pcards.cli._i18n import N_, tr, trn
 from p2pcards.cli._lanargs import add_lan_arguments as add_lan_arguments  # re-exported
 from p2pcards.cli._results import format_result
+from p2pcards.cli._warnings import TerminalFormatter, mdns_unavailable
 from p2pcards.files import ENV_HOME, StorageError, check_writable, home
-from p2pcards.identity import Identity, IdentityError, load_or_create_identity
+from p2pcards.identity import EmptyName, Identity, IdentityError, load_or_create_identity
 from p2pcards.peer import (
     Departure,
     Ending,
@@ -57,6 +58,7 @@ from p2pcards.ui import (
     cheat_text,
     presenter,
     table_event_line,
+    value_label,
     waiting_line,
     waiting_reason,
 )
@@ -93,6 +95,12 @@ def identity_from_args(args: argparse.Namespace, *, for_play: bool = False) -> I
         if for_play:
             check_writable(home() / "tables")
             log_to_file(home() / LOG_FILE)
+    except EmptyName:
+        print(
+            tr(args.lang, "p2pcards: the player name is empty: choose one with --player-name NAME"),
+            file=sys.stderr,
+        )
+        raise SystemExit(2) from None
     except (IdentityError, StorageError, ValueError) as e:
         print(f"p2pcards: {e}", file=sys.stderr)
         raise SystemExit(2) from None
@@ -106,7 +114,8 @@ that went away, a refused connection, an entry refused), with the time."""
 
 def log_to_file(path: Path) -> None:
     """Write this process's ``p2pcards`` log records of level INFO and up to ``path``
-    (appended, with the time and the logger's name), and only warnings to stderr, as
+    (appended, with the time and the logger's name), and only warnings to stderr (in the
+    player's language: :class:`~p2pcards.cli._warnings.TerminalFormatter`), as
     Python does without any handler (so a peer going away, logged at INFO, is kept but
     never shown on the player's terminal).  Once per process, and only for a process
     of its own (its stderr is the real one: not inside a test harness)."""
@@ -122,6 +131,7 @@ def log_to_file(path: Path) -> None:
     file.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     shown = logging.StreamHandler(sys.stderr)
     shown.setLevel(logging.WARNING)
+    shown.setFormatter(TerminalFormatter())  # (in the player's language)
     root.addHandler(file)
     root.addHandler(shown)
     root.setLevel(logging.INFO)
@@ -284,7 +294,7 @@ async def find_table(
                 await trio.sleep(0.1)
             seen = browser.tables()
     except net.NetError as e:
-        print(f"p2pcards: mDNS: {e}", file=sys.stderr)
+        print(mdns_unavailable(e, lang), file=sys.stderr)
     found = _matching(seen, target)
     if len(found) == 1:
         return found[0].address, found[0].fingerprint
@@ -306,7 +316,7 @@ async def find_table(
                 lang,
                 "no table called {target!r}; tables seen: {names}",
                 target=target,
-                names=", ".join(repr(n) for n in sorted({t.name for t in seen})),
+                names=", ".join(Texts(lang).quoted(n) for n in sorted({t.name for t in seen})),
             )
         )
         print(tr(lang, "join one by its name (its first letters will do) or by HOST:PORT."))
@@ -478,17 +488,18 @@ def stall_text(session: Session, lang: str) -> str:
     """The table's stall limit and what follows it, for every player at the start."""
     limit = int(session.stall_limit)
     if len(session.names) >= 3:
+        rule = session.table.game.options.get("forfeit", "lose")
         return tr(
             lang,
-            "a player who does not answer for {s} s (or leaves) is voted out by the others "
-            "and loses the game (stall_limit, forfeit={rule})",
+            "a player who does not answer for {s} s (the host's --stall-limit) or leaves is "
+            "voted out by the others and {rule}",
             s=limit,
-            rule=session.table.game.options.get("forfeit", "lose"),
+            rule=value_label(Texts(lang), "forfeit", rule),
         )
     return tr(
         lang,
         "if your opponent leaves, the hand ends at once with no result; so it does when "
-        "they do not answer for {s} s (stall_limit)",
+        "they do not answer for {s} s (the host's --stall-limit)",
         s=limit,
     )
 

@@ -22,6 +22,7 @@ from p2pcards.cli._lan import (
     run_lan,
     same_table_name_text,
 )
+from p2pcards.cli._warnings import mdns_unavailable
 from p2pcards.games import Game, OptionError, game_info, game_names
 from p2pcards.peer import host_table, join_table
 
@@ -58,7 +59,7 @@ async def _play(args: argparse.Namespace) -> int:
             await trio.sleep(3.0)
             tables = browser.tables()
     except net.NetError as e:
-        print(f"p2pcards: mDNS: {e}", file=sys.stderr)
+        print(mdns_unavailable(e, lang), file=sys.stderr)
     if not tables:
         print(tr(lang, WHY_NOTHING_FOUND))
     for i, t in enumerate(tables, 1):

@@ -145,7 +145,7 @@ def unreadable_text(path: Path, lang: str) -> str:
 
 
 def outcome_text(t: Texts, result: Mapping[str, Any] | None, names: Names) -> str:
-    """The result in a sentence with names: "Аня lost (1 loss); Boris, Dima, Вера 0" /
+    """The result in a sentence with names: "Аня lost (1 loss); Boris, Dima and Вера 0" /
     "Boris won (1005 points); Аня 620; Вера 400"; seats with equal values are grouped."""
     if not result:
         return t("no result")
@@ -158,9 +158,9 @@ def outcome_text(t: Texts, result: Mapping[str, Any] | None, names: Names) -> st
     lost = (bool(losers) and len(losers) <= len(winners)) or not winners
     first = losers if lost else winners
     head = (
-        t.n("{who} lost", "{who} lost", len(first), who=names.join(first))
+        t.n("{who} lost", "{who} lost", len(first), who=names.join(first, t))
         if lost
-        else t.n("{who} won", "{who} won", len(first), who=names.join(first))
+        else t.n("{who} won", "{who} won", len(first), who=names.join(first, t))
     )
     if counted is None or len(counted[1]) != len(names):
         return head
@@ -180,7 +180,7 @@ def outcome_text(t: Texts, result: Mapping[str, Any] | None, names: Names) -> st
     for s, v in enumerate(values):
         if s not in first:
             groups.setdefault(v, []).append(s)
-    rest = [t("{who} {value}", who=names.join(ss), value=v) for v, ss in groups.items()]
+    rest = [t("{who} {value}", who=names.join(ss, t), value=v) for v, ss in groups.items()]
     return "; ".join([head, *rest])
 
 
@@ -204,7 +204,7 @@ def print_report(report: AuditReport, lang: str, path: Path | None = None) -> No
         t(
             "game: {game}, seats: {names}, entries: {entries}",
             game=game_title(report.game, lang),
-            names=names.join(range(len(names))),
+            names=", ".join(names),  # (a roster, not a sentence: commas)
             entries=report.entries,
         )
     )
@@ -267,7 +267,7 @@ def stop_text(t: Texts, report: AuditReport, names: Names) -> str:
     about = dict(getattr(exp, "about", {}) or {})
     seat = next((about[k] for k in ("to", "seat", "holder", "stalled") if k in about), None)
     why = waiting_reason(t, names, exp.kind, seat=seat, pass_no=about.get("pass"))
-    who = names.join(exp.seats)
+    who = names.join(exp.seats, t)
     if why:
         return t("the log stops while waiting for {names}: {why}", names=who, why=why)
     return t("the log stops while waiting for {names}", names=who)

@@ -96,7 +96,7 @@ def table_line(u: Unfinished, lang: str) -> str:
         "{game} {id} ({names}; {date})",
         game=title(u.game, lang),
         id=u.short_id,
-        names=Names(u.names).join(range(len(u.names))),
+        names=", ".join(u.names),  # (a roster, not a sentence: commas)
         date=date_text(u.mtime),
     )
 
@@ -111,7 +111,7 @@ def verdict_text(u: Unfinished, report: AuditReport, lang: str) -> str:
     if report.verdict == "verified":
         return t("verified: {outcome}", outcome=outcome_text(t, report.result, names))
     if report.verdict == "cheating":
-        who = names.join(sorted({c.seat for c in report.cheats if c.seat is not None}))
+        who = names.join(sorted({c.seat for c in report.cheats if c.seat is not None}), t)
         return t("cheating found: {who} (p2pcards audit shows where)", who=who or "?")
     if report.verdict == "abandoned" and report.table is not None and report.table.abandoned:
         a = report.table.abandoned

@@ -15,6 +15,7 @@ from p2pcards import net
 from p2pcards.cli import _numbers
 from p2pcards.cli._i18n import tr
 from p2pcards.cli._lan import WHY_NOTHING_FOUND, add_lan_arguments, same_table_name_text
+from p2pcards.cli._warnings import mdns_unavailable
 from p2pcards.files import ENV_HOME, StorageError
 from p2pcards.games import OptionError, game_info
 from p2pcards.peer import KnownPlayers
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         tables = trio.run(collect, args.interface, args.timeout)
     except net.NetError as e:
-        print(f"p2pcards: mDNS is unavailable: {e}", file=sys.stderr)
+        print(mdns_unavailable(e, lang), file=sys.stderr)
         return 2
     known = _known()
     shared = net.same_name_keys(tables)

@@ -52,9 +52,8 @@ def table_options() -> tuple[Option, ...]:
             "forfeit line on the sheet; void = nothing written for the hand, it still loses",
             "Stalls and forfeits (docs/rules)",
             choices=FORFEIT_CHOICES,
-            help_ru="игрок, который завис или ушёл (от 3 мест), проигрывает партию; по "
-            "умолчанию ему пишется штрафная строка, при втором значении за раздачу ничего "
-            "не пишется",
+            help_ru="игрок, который завис или ушёл (от 3 мест), проигрывает партию: 'lose' — "
+            "ему пишется штрафная строка, 'void' — за раздачу ничего не пишется",
         ),
     )
 

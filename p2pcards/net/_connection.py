@@ -20,6 +20,7 @@ from typing import Any
 
 import trio
 
+from p2pcards._say import say
 from p2pcards.net._errors import (
     ConnectionClosed,
     FrameError,
@@ -190,7 +191,14 @@ class Connection:
             if self.close_reason is None:
                 self.close_reason = _describe(exc)
                 if isinstance(exc, ProtocolError | FrameError | ReadTimeout | IntegrityError):
-                    log.warning("dropped connection %s: %s", self.name, self.close_reason)
+                    said = say(
+                        "connection dropped, the network protocol was broken: {peer} "
+                        "(p2pcards.log says how)",
+                        peer=self.name,
+                    )
+                    log.warning(
+                        "dropped connection %s: %s", self.name, self.close_reason, extra=said
+                    )
                 else:
                     log.info("connection %s ended: %s", self.name, self.close_reason)
             scope.cancel()

@@ -59,6 +59,7 @@ from zeroconf._utils.time import current_time_millis
 from zeroconf.const import _CLASS_IN, _FLAGS_QR_QUERY, _TYPE_PTR, _TYPE_SRV
 
 from p2pcards import PROTOCOL_VERSION
+from p2pcards._say import say
 from p2pcards.net._errors import NetError
 from p2pcards.net._keys import fingerprint
 
@@ -347,7 +348,11 @@ async def _watch_quietly(advert: Advertiser) -> None:
     try:
         await advert._watch()
     except (OSError, ZeroconfError, RuntimeError) as exc:
-        log.warning("mDNS: checking the name %r failed: %s", advert.name, exc)
+        said = say(
+            "mDNS: checking the table's name “{name}” failed: it can still be joined by address",
+            name=advert.name,
+        )
+        log.warning("mDNS: checking the name %r failed: %s", advert.name, exc, extra=said)
 
 
 @asynccontextmanager

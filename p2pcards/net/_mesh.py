@@ -38,6 +38,7 @@ from typing import Any
 import trio
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from p2pcards._say import say
 from p2pcards.net._backoff import Backoff
 from p2pcards.net._connection import Connection
 from p2pcards.net._errors import (
@@ -362,8 +363,13 @@ class Mesh:
                 try:
                     conn = await self._dial(p.address, p.peer_id)
                 except HandshakeError as exc:
+                    said = say(
+                        "could not authenticate the player with the key [{fingerprint}] "
+                        "(p2pcards.log says why): trying again",
+                        fingerprint=fingerprint(p.peer_id),
+                    )
                     log.log(_level(exc, self._closing), "could not authenticate %s: %s",
-                            fingerprint(p.peer_id), exc)  # fmt: skip
+                            fingerprint(p.peer_id), exc, extra=said)  # fmt: skip
                     with trio.move_on_after(backoff.next_delay()):
                         await p.changed.wait()
                     continue
@@ -404,12 +410,18 @@ class Mesh:
             self._refused += 1
             now = trio.current_time()
             if now - self._refused_logged >= 1.0:  # at most one line a second in a flood
+                said = say(
+                    "dropped a connection from {address}: too many handshakes at once (limit {n})",
+                    address=name,
+                    n=self.config.max_pending_handshakes,
+                )
                 log.warning(
                     "dropped connection from %s: %d handshakes already in progress "
                     "(%d dropped since the last report)",
                     name,
                     self.config.max_pending_handshakes,
                     self._refused,
+                    extra=said,
                 )
                 self._refused, self._refused_logged = 0, now
             await fs.aclose()
@@ -438,7 +450,17 @@ class Mesh:
                 why = f"no HELLO within {self.config.handshake_timeout:g} s"
             else:
                 why = str(exc) or type(exc).__name__
-            log.log(_level(exc, self._closing), "refused connection from %s: %s", name, why)
+            said = say(
+                "refused a connection from {address}: its handshake failed (p2pcards.log says why)",
+                address=name,
+            )
+            log.log(
+                _level(exc, self._closing),
+                "refused connection from %s: %s",
+                name,
+                why,
+                extra=said,
+            )
             with trio.CancelScope(shield=True):
                 await fs.aclose()
             return

@@ -35,6 +35,7 @@ import msgpack
 import trio
 
 from p2pcards import net
+from p2pcards._say import Msgid, say
 from p2pcards.games import Game, game_info
 from p2pcards.identity import Identity
 from p2pcards.mental_poker import InvalidPublicKey, check_ed25519_key, check_x25519_key
@@ -397,8 +398,16 @@ async def host_table(
                     if ok:
                         await seat(m)
                         return
+                    said = say(
+                        "not let in: {name} [{fingerprint}]",
+                        name=m.name,
+                        fingerprint=net.fingerprint(m.peer_id),
+                    )
                     log.warning(
-                        "lobby: not admitted: %s (%s)", _who(m.peer_id, m.name), check.status
+                        "lobby: not admitted: %s (%s)",
+                        _who(m.peer_id, m.name),
+                        check.status,
+                        extra=said,
                     )
                     if check.status == "changed":
                         reason = f"the host knows another key under the name {m.name}"
@@ -412,7 +421,13 @@ async def host_table(
                     try:
                         kind, body = open_message(ev.data, ev.peer_id, table_id)
                     except LobbyMessageError as e:
-                        log.warning("lobby: %s sent an invalid message: %s", _who(ev.peer_id), e)
+                        said = say(
+                            "a malformed lobby message from [{fingerprint}] was ignored",
+                            fingerprint=net.fingerprint(ev.peer_id),
+                        )
+                        log.warning(
+                            "lobby: %s sent an invalid message: %s", _who(ev.peer_id), e, extra=said
+                        )
                         return
                     if kind != "join" or ev.peer_id in pending:
                         return
@@ -420,7 +435,12 @@ async def host_table(
                         return
                     problem, detail = _check_join(body, ev.peer_id, members)
                     if problem:
-                        log.warning("lobby: refused %s: %s", _who(ev.peer_id), detail)
+                        said = say(
+                            "refused a join request from [{fingerprint}]: {why}",
+                            fingerprint=net.fingerprint(ev.peer_id),
+                            why=Msgid(problem),
+                        )
+                        log.warning("lobby: refused %s: %s", _who(ev.peer_id), detail, extra=said)
                         await send(ev.peer_id, "refuse", problem, "invalid")
                         return
                     if len(members) >= game.seats:

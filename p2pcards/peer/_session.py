@@ -30,6 +30,7 @@ import msgpack
 import trio
 
 from p2pcards import net
+from p2pcards._say import say
 from p2pcards.files import StorageError
 from p2pcards.games import STALL_LIMIT, Move
 from p2pcards.peer._controller import SeatController
@@ -356,7 +357,8 @@ class Session:
     def _fail(self, exc: StorageError) -> None:
         if self.failed is None:
             self.failed = exc
-            log.error("%s; this seat stops sending", exc)
+            said = say("this seat stops sending: its table files cannot be written")
+            log.error("%s; this seat stops sending", exc, extra=said)
             self._emit(StorageFailed(str(exc)))
             self._failed.set()
 
@@ -402,10 +404,36 @@ class Session:
         outs = self.table.receive(data)
         if source is not None:
             for o in outs:
-                if isinstance(o, Rejected | CheatDetected):
+                if isinstance(o, CheatDetected):  # (blamed: the seat that signed it)
+                    said = say(
+                        "an entry of {name} (seat {seat}) breaks the rules: it is refused "
+                        "and kept as evidence (p2pcards audit names the rule)",
+                        **self._who(source, o.seat),
+                    )
                     log.warning("peer %s sent an entry the table refused: %s",
-                                net.fingerprint(source), o)  # fmt: skip
+                                net.fingerprint(source), o, extra=said)  # fmt: skip
+                elif isinstance(o, Rejected) and o.reason.endswith(": ignored"):
+                    # a late entry or vote, a stale leave: never a cheat (the table's
+                    # words), not worth a warning on the player's terminal
+                    log.info("peer %s sent an entry the table ignored: %s",
+                             net.fingerprint(source), o)  # fmt: skip
+                elif isinstance(o, Rejected):
+                    said = say(
+                        "an entry from {name} (seat {seat}) was refused: it does not fit "
+                        "this table's log (p2pcards.log says why)",
+                        **self._who(source),
+                    )
+                    log.warning("peer %s sent an entry the table refused: %s",
+                                net.fingerprint(source), o, extra=said)  # fmt: skip
         self.handle(outs)
+
+    def _who(self, peer_id: bytes, seat: int | None = None) -> dict[str, Any]:
+        """A warning's culprit: ``name`` and ``seat`` counted from 1 (``seat``, else the
+        seat of ``peer_id``; a peer of no seat by its key fingerprint)."""
+        s = seat if seat is not None else self.seat_of(peer_id)
+        if s is None or not 0 <= s < len(self.names):
+            return {"name": f"[{net.fingerprint(peer_id)}]", "seat": "?"}
+        return {"name": self.names[s], "seat": s + 1}
 
     def receive_direct(self, data: bytes, source: bytes) -> bool:
         """A direct message from the peer ``source``: an entry goes to the table
@@ -639,7 +667,13 @@ class Session:
         elif isinstance(ev, net.EntryConflict):  # (EntryRejected: our queue was full)
             s = self.seat_of(ev.peer_id)
             name = self.names[s] if s is not None else ev.peer_id.hex()[:8]
+            said = say(
+                "entry {n} from {name} (seat {seat}) differs from the one this log "
+                "holds: the table checks it",
+                n=ev.seq,
+                **self._who(ev.peer_id),
+            )
             log.warning("peer %s (%s) sent entry %d that does not fit the log",
-                        net.fingerprint(ev.peer_id), name, ev.seq)  # fmt: skip
+                        net.fingerprint(ev.peer_id), name, ev.seq, extra=said)  # fmt: skip
             self.feed(ev.data)
             self._emit(Misbehaviour(s, name, f"sent entry {ev.seq} that does not fit the log"))

@@ -202,4 +202,7 @@ class Presenter:
         ns = Names.of(names)
         w = list(result.get("winners", ()))
         lo = list(result.get("losers", ()))
-        return [self.t("winners: {who}", who=ns.join(w)), self.t("losers: {who}", who=ns.join(lo))]
+        return [
+            self.t.n("winner: {who}", "winners: {who}", len(w), who=ns.join(w, self.t)),
+            self.t.n("loser: {who}", "losers: {who}", len(lo), who=ns.join(lo, self.t)),
+        ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from p2pcards.ui._texts import Texts
@@ -49,9 +49,10 @@ class Names:
         """True when ``seat`` is the viewer's."""
         return seat is not None and seat == self.me
 
-    def join(self, seats: Sequence[int]) -> str:
-        """Names of ``seats`` separated by commas ("-" for none)."""
-        return ", ".join(self[s] for s in seats) or "-"
+    def join(self, seats: Iterable[int], t: Texts) -> str:
+        """Names of ``seats`` as a list in words in ``t``'s language ("Борис, Вера и
+        Галя", "Boris and Vera"; "-" for none: :meth:`Texts.join`)."""
+        return t.join(self[s] for s in seats)
 
 
 BOT_NAMES = {

@@ -23,9 +23,9 @@ def result_line(t: Texts, result: Mapping[str, Any] | None, names: Sequence[str]
     losers = list(result.get("losers", []))
     winners = list(result.get("winners", []))
     if losers and len(losers) <= len(winners):
-        parts.append(t.n("lost: {who}", "lost: {who}", len(losers), who=ns.join(losers)))
+        parts.append(t.n("lost: {who}", "lost: {who}", len(losers), who=ns.join(losers, t)))
     elif winners:
-        parts.append(t.n("won: {who}", "won: {who}", len(winners), who=ns.join(winners)))
+        parts.append(t.n("won: {who}", "won: {who}", len(winners), who=ns.join(winners, t)))
     for key, label in (("scores", t("scores")), ("losses", t("losses")), ("chests", t("chests"))):
         vals = result.get(key)
         if isinstance(vals, list | tuple) and len(vals) == len(ns):

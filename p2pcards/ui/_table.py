@@ -79,7 +79,7 @@ def waiting_reason(
 def waiting_line(t: Texts, names: Names, seats: Sequence[int], seconds: float | None = None) -> str:
     """ "waiting for Boris, Vera…" / "ждём: Борис, Вера…", with " 12 s" / " 12 с" when
     ``seconds`` is given (whole seconds, never negative)."""
-    who = names.join(seats)
+    who = names.join(seats, t)
     if seconds is None:
         return t("waiting for {names}…", names=who)
     return t("waiting for {names}… {s} s", names=who, s=max(0, int(seconds)))
@@ -131,7 +131,37 @@ def cheat_text(t: Texts, names: Names, ev: Any, words: ClaimWords | None = None)
         return t("an entry that does not fit the log{where}", where=where)
     if off == "illegal move":
         return t("a move the rules forbid{where}: {rule}", where=where, rule=ev.rule)
-    return t("a protocol step broken{where}: {rule}", where=where, rule=ev.rule)
+    return t("a protocol step broken{where}: {rule}", where=where, rule=step_words(t, ev.rule))
+
+
+STEP_WORDS = {
+    "key": N_("the seat's key and its proof"),
+    "seat key": N_("the seat's key and its proof"),
+    "shuffle": N_("the shuffle of the deck"),
+    "reshuffle": N_("the re-shuffle of a hand"),
+    "reshuffle-open": N_("the opening of a re-shuffled hand"),
+    "take": N_("taking a card"),
+    "reencrypt": N_("the re-encryption of the cards handed over"),
+    "lot": N_("the shuffle of the lots"),
+    "lot-open": N_("the opening of the lot"),
+    "share": N_("a decryption share"),
+    "open": N_("the opening of cards"),
+    "showdown": N_("the showdown at the end of the hand"),
+    "abandon": N_("a vote to end the hand"),
+    "move": N_("a move"),
+    "move encoding": N_("the encoding of a move"),
+    "mental poker": N_("the card cryptography"),
+}
+"""The table's protocol steps (a :class:`~p2pcards.table.CheatDetected`'s ``rule``: a
+step's kind, with the entry it began at: "shuffle 12") in words."""
+
+
+def step_words(t: Texts, rule: str) -> str:
+    """A protocol step in words ("the shuffle of the deck" / "перемешивание колоды") for
+    a cheat's ``rule`` ("shuffle 12"); a rule of no known step as it is."""
+    kind, _, n = rule.rpartition(" ")
+    msgid = STEP_WORDS.get(kind if n.isdigit() else rule)
+    return t(msgid) if msgid is not None else rule
 
 
 def table_event_line(

@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -88,3 +89,18 @@ class Texts:
     def n(self, singular: str, plural: str, n: int, **kw: Any) -> str:
         """``singular``/``plural`` (English) or the Russian form for ``n``."""
         return translations(self.lang).ngettext(singular, plural, n).format(n=n, **kw)
+
+    def quoted(self, text: str) -> str:
+        """A name in quotes inside a sentence: «Аня: Тысяча» in Russian, 'Anna: Thousand'
+        in English (as the msgids' ``{name!r}``)."""
+        return f"«{text}»" if self.ru else repr(text)
+
+    def join(self, items: Iterable[str]) -> str:
+        """A list of names (or other words) as a sentence has it: "Борис", "Борис и
+        Вера", "Борис, Вера и Галя" / "Boris and Vera", "Boris, Vera and Galya"; "-"
+        for none.  Every list of names shown to a user is joined here."""
+        got = list(items)
+        if len(got) <= 1:
+            return got[0] if got else "-"
+        t = self  # (the msgid finder sees t("…"))
+        return t("{names} and {last}", names=", ".join(got[:-1]), last=got[-1])

@@ -207,8 +207,17 @@ class AkulinaPresenter(Presenter):
         loser = result.get("loser")
         forfeit = result.get("forfeit")
         if loser is not None and forfeit is not None and forfeit.get("seat") == loser:
-            # left the table or stopped responding: no queen of spades to speak of
-            lines.append(self.t("loser: {name} (forfeits the hand)", name=ns[loser]))
+            # left the table or stopped responding: no queen of spades to speak of; a seat
+            # that had left before the vote forfeits with it ("also")
+            out = [loser, *forfeit.get("also", ())]
+            lines.append(
+                self.t.n(
+                    "loser: {names} (forfeits the hand)",
+                    "losers: {names} (forfeit the hand)",
+                    len(out),
+                    names=ns.join(out, self.t),
+                )
+            )
         elif loser is not None:
             lines.append(self.t("loser: {name} (left with the queen of spades)", name=ns[loser]))
         if result.get("hands", 1) > 1:

@@ -197,7 +197,7 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
         seats_ = [names[x] for x in snap.extra.get("seats", ())] or ["?"]
         about = snap.extra.get("for_seat")
         turn_text = waiting_text(
-            lang, ", ".join(seats_), reason, names[about] if about is not None else ""
+            lang, t.join(seats_), reason, names[about] if about is not None else ""
         )
     connected = snap.extra.get("connected")
     departed = set(snap.extra.get("departed", ())) - {snap.seat}

@@ -28,7 +28,8 @@ def test_audit_verifies_an_honest_game(tmp_path: Path, honest_log: list[bytes], 
     log = write_log(tmp_path / "t.log", honest_log)
     assert main(["audit", str(log), "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[-1] == "VERIFIED: 1 hand checked. seat0 lost (1 loss); seat1, seat2 0."
+    last = out.splitlines()[-1]
+    assert last == "VERIFIED: 1 hand checked. seat0 lost (1 loss); seat1 and seat2 0."
 
 
 def test_audit_in_russian_in_words(tmp_path: Path, honest_log: list[bytes], capsys) -> None:
@@ -37,7 +38,7 @@ def test_audit_in_russian_in_words(tmp_path: Path, honest_log: list[bytes], caps
     out = capsys.readouterr().out.splitlines()
     assert out == [
         "игра: Акулина, игроки: seat0, seat1, seat2, записей: 100",
-        "ПРОВЕРЕНО: проверена 1 раздача. Проигравший: seat0 (1 проигрыш); seat1, seat2 — 0.",
+        "ПРОВЕРЕНО: проверена 1 раздача. Проигравший: seat0 (1 проигрыш); seat1 и seat2 — 0.",
     ]
 
 
@@ -105,12 +106,12 @@ def test_audit_of_a_log_that_stops_midway(tmp_path: Path, honest_log: list[bytes
     log = write_log(tmp_path / "p.log", honest_log[:10])  # in the deal's round of shares
     assert main(["audit", str(log), "--lang", "en"]) == 3
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "INCOMPLETE: 0 hands checked; the log stops while waiting for seat0, seat1, seat2: "
+        "INCOMPLETE: 0 hands checked; the log stops while waiting for seat0, seat1 and seat2: "
         "keys to the cards dealt."
     )
     assert main(["audit", str(log), "--lang", "ru"]) == 3
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "НЕ ЗАВЕРШЕНО: проверено 0 раздач; журнал обрывается на ожидании: seat0, seat1, seat2 "
+        "НЕ ЗАВЕРШЕНО: проверено 0 раздач; журнал обрывается на ожидании: seat0, seat1 и seat2 "
         "(ключи к розданным картам)."
     )
 

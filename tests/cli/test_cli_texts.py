@@ -120,3 +120,103 @@ def test_the_language_follows_the_locale_and_lang_is_remembered(
     monkeypatch.setenv("LANG", "C.UTF-8")
     assert run(capsys, "audit", "--lang", "ru")[1].startswith("использование:")
     assert run(capsys, "audit")[1].startswith("использование:")
+
+
+RU_NOTE = "Язык интерфейса: русский (запомнено; сменить: --lang en)"
+EN_NOTE = "Interface language: English (remembered; to change it: --lang ru)"
+
+
+def test_a_lang_that_changes_the_remembered_one_says_so_once(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new user's notes at 882f1ae: a one-off ``--lang`` was remembered without a word.
+    On a terminal, the run whose ``--lang`` changes the remembered language says so, in
+    that language, with the way back; later runs say nothing."""
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+
+    def notes(*argv: str) -> list[str]:
+        out = run(capsys, *argv)[1]
+        return [x for x in out.splitlines() if x in (RU_NOTE, EN_NOTE)]
+
+    assert notes("--lang", "ru", "games") == [RU_NOTE]
+    assert notes("--lang", "ru", "games") == []  # the same language: nothing new
+    assert notes("games") == []
+    assert notes("games", "--lang", "en") == [EN_NOTE]
+    assert notes("--lang", "en", "games") == []
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)  # a script: no one to tell
+    assert notes("--lang", "ru", "games") == []
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        ("join", "по адресу АДРЕС:ПОРТ (работает и там, где групповая рассылка заблокирована)"),
+        ("join", "(чтобы всё же сесть, наберите «да»)"),
+        ("join", "если не набрать «да»"),
+        ("join", "прекратить попытки, если хозяин стола не ответил за столько секунд"),
+        ("host", "(чтобы всё же пустить, наберите «да»)"),
+        ("host", "начать игру за новым столом, хотя незаконченный ждёт"),
+        ("play", "(по умолчанию 0,6)"),
+        ("audit", "запоминается для следующих запусков (по умолчанию — последний --lang,"),
+    ],
+)
+def test_the_russian_help_reads_as_russian(
+    capsys: pytest.CaptureFixture[str], command: str, said: str
+) -> None:
+    """A native speaker's reading of ``--help`` (texts sweep at 882f1ae): HOST:PORT in a
+    Russian line, "наберите yes" where the question now takes «да», "сдаться" (a game's
+    word) for giving up waiting, a decimal point, a subcommand's --lang said to follow
+    only the locale."""
+    rc, out = run(capsys, "--lang", "ru", command, "--help")
+    assert rc == 0
+    assert said in " ".join(out.split())
+    assert "сдаться" not in out and "наберите yes" not in out and "HOST:PORT (" not in out
+
+
+def test_the_forfeit_option_names_its_values_in_russian(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rc, out = run(capsys, "--lang", "ru", "simulate", "akulina", "--option", "nope=1")
+    assert rc == 2
+    assert (
+        "  forfeit=lose  игрок, который завис или ушёл (от 3 мест), проигрывает партию: "
+        "'lose' — ему пишется штрафная строка, 'void' — за раздачу ничего не пишется"
+    ) in out.splitlines()
+
+
+def test_the_questions_and_the_warnings_in_russian_hold_no_english() -> None:
+    from p2pcards.cli._confirm import question
+    from p2pcards.peer import PlayerCheck
+    from tests.ui._msgids import messages
+
+    for role in ("joiner", "host"):
+        check = PlayerCheck("Аня", b"k" * 32, "AAAA-BBBB-CCCC-DDDD", "new", role=role)
+        assert english_lines(question(check, "ru")) == []
+    said = [
+        k
+        for k, m in messages().items()
+        if m.where.startswith(("p2pcards/net/", "p2pcards/peer/_session"))
+    ]
+    assert len(said) >= 6
+    from p2pcards.ui import Texts
+
+    for msgid in said:
+        assert english_lines(Texts("ru")(msgid)) == [], msgid
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", "p2pcards: имя игрока пустое: задайте его через --player-name ИМЯ\n"),
+        ("en", "p2pcards: the player name is empty: choose one with --player-name NAME\n"),
+    ],
+)
+def test_an_empty_player_name_in_both_languages(
+    capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    """It was "p2pcards: display name '  ' is empty" (English, a repr) under --lang ru."""
+    rc, out = run(capsys, "--lang", lang, "identity", "--player-name", "  ")
+    assert rc == 2
+    assert out == said

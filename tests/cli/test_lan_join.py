@@ -64,7 +64,7 @@ def test_joining_as_a_newcomer_in_russian_and_english() -> None:
     port = joins[0].rsplit(":", 1)[1]
     expected = {
         ("nobody", "en"): "no table called 'Nobody'; tables seen: 'Аня: Акулина'",
-        ("nobody", "ru"): "стола 'Nobody' нет; видны столы: 'Аня: Акулина'",
+        ("nobody", "ru"): "стола «Nobody» нет; видны столы: «Аня: Акулина»",
         ("dead", "en"): f"p2pcards: no answer from 10.77.0.99:{port} within 1 s: is the host "
         f"running, and is this the address it prints? Retry with: p2pcards join 10.77.0.99:{port}",
         ("dead", "ru"): f"p2pcards: 10.77.0.99:{port} не ответил за 1 с: запущен ли стол и тот "

@@ -14,9 +14,9 @@ NAMES = ["Аня", "Boris", "Вера", "Dima"]
 @pytest.mark.parametrize(
     ("lang", "first", "second"),
     [
-        ("en", "waiting for Boris, Вера, Dima…: keys for Вера's cards",
+        ("en", "waiting for Boris, Вера and Dima…: keys for Вера's cards",
          "waiting for Вера…: Вера to order the hand"),
-        ("ru", "ждём: Boris, Вера, Dima… (ключи к картам игрока Вера)",
+        ("ru", "ждём: Boris, Вера и Dima… (ключи к картам игрока Вера)",
          "ждём: Вера… (Вера: порядок карт в руке)"),
     ],
 )  # fmt: skip

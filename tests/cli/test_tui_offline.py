@@ -12,7 +12,7 @@ import pytest
 from p2pcards.cli import main
 from p2pcards.cli._offline import play_offline
 from p2pcards.games import load_game
-from p2pcards.ui import seat_names
+from p2pcards.ui import Texts, seat_names
 from tests.cli._tui_util import scripted_seat
 
 
@@ -37,9 +37,13 @@ def _play(name: str, seats: int, seed: int, **options: Any) -> tuple[Any, str, l
 def test_whole_game_with_typed_choices(name: str, seats: int, options: dict[str, Any]) -> None:
     result, out, names = _play(name, seats, 3, **options)
     tail = out.rstrip().splitlines()
-    winners = ", ".join(names[s] for s in result["winners"]) or "-"
-    losers = ", ".join(names[s] for s in result["losers"]) or "-"
-    assert tail[-2:] == [f"winners: {winners}", f"losers: {losers}"]
+    t = Texts("en")
+    w, lo = result["winners"], result["losers"]
+    winners, losers = t.join(names[s] for s in w), t.join(names[s] for s in lo)
+    assert tail[-2:] == [
+        t.n("winner: {who}", "winners: {who}", len(w), who=winners),
+        t.n("loser: {who}", "losers: {who}", len(lo), who=losers),
+    ]
     if name == "thousand":
         # the sheet after hand 1 (between hands) and the final one with both hands
         assert out.count("Score sheet") == 2

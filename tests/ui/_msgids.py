@@ -5,7 +5,8 @@ gettext's xgettext would), plus argparse's own texts that a user sees.
 Found: ``t("…")``, ``self.t("…")``, ``t.n("…", "…", n)`` (a plural), ``self.say(…, "you",
 "other")``, ``tr(lang, "…")``/``trn(lang, "…", "…", n)`` in the cli, the ``help=``,
 ``description=`` and ``epilog=`` texts of the cli's parsers, ``OptionError("…", …)``,
-``Option(name, default, "help", …)``, ``N_("…")`` (also the peer's), the peer's
+``Option(name, default, "help", …)``, ``N_("…")`` (also the peer's), the peer's and the
+network's ``say("…")`` (a warning's words on the terminal, :mod:`p2pcards._say`), the peer's
 ``lobby_error("…", …)`` and the values of ``NOTES``-like dicts
 / ``TITLE`` class attributes passed to ``t``.
 """
@@ -26,6 +27,7 @@ SOURCES = (
     + sorted((PKG / "games").rglob("*.py"))
     + sorted((PKG / "web").rglob("*.py"))
     + sorted((PKG / "peer").glob("*.py"))
+    + sorted((PKG / "net").glob("*.py"))
 )
 
 ARGPARSE = {
@@ -86,7 +88,7 @@ def _walk(path: Path, out: dict[str, Msg]) -> None:
     in_cli = "/cli/" in rel
     in_games = rel.startswith("p2pcards/games/")
     in_web = rel.startswith("p2pcards/web/")
-    in_peer = rel.startswith("p2pcards/peer/")
+    in_peer = rel.startswith(("p2pcards/peer/", "p2pcards/net/"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             f = node.func
@@ -96,8 +98,9 @@ def _walk(path: Path, out: dict[str, Msg]) -> None:
             if fn == "lobby_error" and strs:  # the lobby's errors: lobby_error("msgid", ...)
                 out.setdefault(strs[0], Msg(where))
                 continue
-            if in_peer:
-                if fn == "N_" and strs:  # (the host's refusal reasons)
+            if in_peer:  # (and the network's)
+                # the host's refusal reasons; say("…"): a warning the terminal words
+                if fn in ("N_", "say") and strs:
                     out.setdefault(strs[0], Msg(where))
                 continue
             if in_games:

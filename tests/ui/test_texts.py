@@ -92,7 +92,7 @@ def test_names_are_never_pasted_into_an_inflected_slot() -> None:
     )
     assert waiting_reason(Texts("en"), RU_NAMES, "shuffle", pass_no=1) == "the shuffle (pass 1)"
     assert waiting_reason(t, RU_NAMES, "shuffle", pass_no=2) == "перемешивание колоды (проход 2)"
-    assert waiting_line(t, RU_NAMES, (1, 2), 12.7) == "ждём: Борис, Вера… 12 с"
+    assert waiting_line(t, RU_NAMES, (1, 2), 12.7) == "ждём: Борис и Вера… 12 с"
 
 
 def test_the_contract_agrees_with_who_plays_it() -> None:
@@ -124,9 +124,8 @@ def test_thousand_moves_in_the_present_tense_with_names() -> None:
     assert p.move_line(Bid(2, 115), view, obs) == "Вера заявляет 115"
     assert p.move_line(Pass(0), view, obs) == "Аня пасует"
     assert p.move_line(Pass(0), view, Names(obs.names, me=0)) == "Вы пасуете"
-    assert (
-        p.move_line(GiveCards(2, (1, 2)), view, obs) == "Вера отдаёт по карте. Получают: Аня, Борис"
-    )
+    gave = p.move_line(GiveCards(2, (1, 2)), view, obs)
+    assert gave == "Вера отдаёт по карте. Получают: Аня и Борис"
     assert p.choice(Bid(0, 115), view, obs) == "заявка 115"
 
 
@@ -259,7 +258,7 @@ def test_the_seat_controllers_awaiting_in_words() -> None:
     ru, en = Texts("ru"), Texts("en")
     names = Names(("Аня", "Борис", "Вера"), me=0)
     keys = Awaiting((1, 2), "keys", for_seat=0, waited_ms=12_400)
-    assert awaiting_line(ru, names, keys) == "ждём: Борис, Вера… 12 с (ключи к вашим картам)"
+    assert awaiting_line(ru, names, keys) == "ждём: Борис и Вера… 12 с (ключи к вашим картам)"
     shuffle = Awaiting((2,), "shuffle", for_seat=2, pass_no=1, waited_ms=900)
     assert awaiting_line(en, Names(("Anna", "Boris", "Vera")), shuffle) == (
         "waiting for Vera… 0 s: the shuffle (pass 1)"
@@ -358,7 +357,7 @@ def test_cards_pass_to_you_in_the_second_person() -> None:
     )
     ru = presenter("thousand", "ru")
     assert ru.move_line(GiveCards(1, (1, 2)), view, Names(RU_NAMES.names, me=0)) == (
-        "Борис отдаёт по карте. Получают: Вера, вы"
+        "Борис отдаёт по карте. Получают: Вера и вы"
     )
 
 

@@ -73,7 +73,7 @@ class LiveScreen:
         if view is not None and isinstance(ev, Waiting | YourTurn):
             self.history.extend(ui.facts(view, names))
         if isinstance(ev, Waiting):
-            who = ", ".join(names[s] for s in ev.seats)
+            who = ui.p.t.join(names[s] for s in ev.seats)
             if self.waiting is None or self.waiting[0] != who:
                 self.waiting = (who, now)
             return
