@@ -195,15 +195,7 @@ def policy(r: Round) -> tuple[int, int] | None:
         if last and rank != SIX:
             s = 10_000.0 + (40 if c == QH else 20 if rank == QUEEN else 0)
         else:
-            s = BASE[c]
-            if close:
-                if rank == SEVEN or c == KS:
-                    s += 200
-                elif rank == ACE:
-                    s += 50
-            if rank == SIX:
-                u = SUIT[c]
-                s += 5 if any(d != c and SUIT[d] == u and RANK[d] != QUEEN for d in hand) else -60
+            s = _score(c, hand, close)
         if s > best_s:
             best, best_s = c, s
     return best, _name_suit(hand, best) if RANK[best] == QUEEN else -1
