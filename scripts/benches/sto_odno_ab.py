@@ -18,11 +18,11 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import math
 import random
-import statistics
 import time
 from typing import Any
+
+from _util import paired
 
 from p2pcards.cli._match import game_seeds
 from p2pcards.games import LocalDealer, load_game
@@ -71,22 +71,14 @@ def main(argv: list[str]) -> None:
     for i, gs in enumerate(game_seeds(a.seed, a.series)):
         xs.append(lost(game, gs, i % 4, bot_a))
         ys.append(lost(game, gs, i % 4, bot_b))
-    diffs = [y - x for x, y in zip(xs, ys, strict=True)]
-    n = len(diffs)
-    m = statistics.fmean(diffs)
-    se = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
     out = {
         "bench": "sto_odno_ab",
         "a": a.a,
         "b": a.b,
-        "series": n,
+        "series": len(xs),
         "seed": a.seed,
         "unit": "share of series lost, B - A",
-        "value": round(m, 3),
-        "ci95": [round(m - 1.96 * se, 3), round(m + 1.96 * se, 3)],
-        "lost_a": round(statistics.fmean(xs), 3),
-        "lost_b": round(statistics.fmean(ys), 3),
-        "differ": sum(d != 0 for d in diffs),
+        **paired(xs, ys, 3, "lost"),
         "seconds": round(time.perf_counter() - t0, 1),
     }
     print(json.dumps(out), flush=True)

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
-import statistics
 import time
 from typing import Any
+
+from _util import paired
 
 from p2pcards.games import LocalDealer, load_game
 from p2pcards.games._dealer import Player
@@ -63,9 +63,6 @@ def main(argv: list[str]) -> None:
     for i in range(a.games):
         xs.append(won(game, a.seed + i, i % a.seats, bot_a))
         ys.append(won(game, a.seed + i, i % a.seats, bot_b))
-    d = [y - x for x, y in zip(xs, ys, strict=True)]
-    m = statistics.fmean(d)
-    se = statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else 0.0
     out = {
         "bench": "sunduchki_ab",
         "a": a.a,
@@ -74,11 +71,7 @@ def main(argv: list[str]) -> None:
         "games": a.games,
         "seed": a.seed,
         "unit": "share of games won, B - A",
-        "value": round(m, 3),
-        "ci95": [round(m - 1.96 * se, 3), round(m + 1.96 * se, 3)],
-        "won_a": round(statistics.fmean(xs), 3),
-        "won_b": round(statistics.fmean(ys), 3),
-        "differ": sum(x != 0 for x in d),
+        **paired(xs, ys, 3, "won"),
         "seconds": round(time.perf_counter() - t0, 1),
     }
     print(json.dumps(out), flush=True)

@@ -18,11 +18,11 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import math
 import random
-import statistics
 import time
 from typing import Any
+
+from _util import paired
 
 from p2pcards.games import LocalDealer, load_game
 from p2pcards.games._dealer import Player
@@ -65,7 +65,7 @@ def main(argv: list[str]) -> None:
     a = p.parse_args(argv)
     game = load_game("thousand", seats=3, max_hands=a.hands)
     bot_a, bot_b = make(a.a), make(a.b)
-    diffs, xs, ys = [], [], []
+    xs, ys = [], []
     t0 = time.perf_counter()
     for i in range(a.deals):
         for seat in range(3):
@@ -73,23 +73,15 @@ def main(argv: list[str]) -> None:
             y = play(game, a.seed + i, seat, bot_b)
             xs.append(x)
             ys.append(y)
-            diffs.append(y - x)
-    n = len(diffs)
-    m = statistics.fmean(diffs)
-    se = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
     out = {
         "bench": "thousand_ab",
         "a": a.a,
         "b": a.b,
         "hands": a.hands,
-        "pairs": n,
+        "pairs": len(xs),
         "seed": a.seed,
         "unit": "score minus the others' mean, B - A (points)",
-        "value": round(m, 1),
-        "ci95": [round(m - 1.96 * se, 1), round(m + 1.96 * se, 1)],
-        "mean_a": round(statistics.fmean(xs), 1),
-        "mean_b": round(statistics.fmean(ys), 1),
-        "differ": sum(d != 0 for d in diffs),
+        **paired(xs, ys, 1, "mean"),
         "seconds": round(time.perf_counter() - t0, 1),
     }
     print(json.dumps(out), flush=True)

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
-import statistics
 import time
 from typing import Any
 
+from _util import paired
 from thousand_ab import make
 
 from p2pcards.games import LocalDealer, load_game
@@ -62,7 +61,7 @@ def main(argv: list[str]) -> None:
     p.add_argument("--late", type=int, default=750)
     a = p.parse_args(argv)
     bot_a, bot_b = make(a.a), make(a.b)
-    diffs, xs, ys = [], [], []
+    xs, ys = [], []
     t0 = time.perf_counter()
     for i, sheet in enumerate(sheets(a.positions, a.seed, a.late)):
         for seat in range(3):
@@ -70,24 +69,16 @@ def main(argv: list[str]) -> None:
             y = play(sheet, a.seed + 7919 * i, seat, bot_b)
             xs.append(x)
             ys.append(y)
-            diffs.append(y - x)
-    n = len(diffs)
-    m = statistics.fmean(diffs)
-    se = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
     out = {
         "bench": "thousand_end",
         "a": a.a,
         "b": a.b,
         "positions": a.positions,
-        "pairs": n,
+        "pairs": len(xs),
         "seed": a.seed,
         "late": a.late,
         "unit": "share of games won from a late sheet, B - A",
-        "value": round(m, 3),
-        "ci95": [round(m - 1.96 * se, 3), round(m + 1.96 * se, 3)],
-        "won_a": round(statistics.fmean(xs), 3),
-        "won_b": round(statistics.fmean(ys), 3),
-        "differ": sum(d != 0 for d in diffs),
+        **paired(xs, ys, 3, "won"),
         "seconds": round(time.perf_counter() - t0, 1),
     }
     print(json.dumps(out), flush=True)
