@@ -251,7 +251,7 @@ def _left(lang: str, ctrl_c: bool = False) -> int:
     game has its own line (:func:`departed_text`, through :class:`Departed`).  After
     Ctrl-C it starts a line of its own (the terminal echoed "^C" where the cursor was:
     "^Cвы вышли…")."""
-    print(("\n" if ctrl_c else "") + tr(lang, "you left; no game had started"), flush=True)
+    print(("\n" if ctrl_c else "") + tr(lang, "You left; no game had started"), flush=True)
     return 130
 
 
@@ -601,13 +601,13 @@ def departed_text(session: Session, gone: Departure, lang: str) -> str:
         command = shlex.join(["p2pcards", *sys.argv[1:]])
         return tr(
             lang,
-            "you left the table; nobody was connected to hear it, so the table waits for you: "
+            "You left the table; nobody was connected to hear it, so the table waits for you: "
             "{command} brings you back",
             command=command,
         )
     if gone.what == "over":
-        return tr(lang, "you left; the game was over (p2pcards games lists it)")
-    return tr(lang, "you left; no game had started")
+        return tr(lang, "You left; the game was over (p2pcards games lists it)")
+    return tr(lang, "You left; no game had started")
 
 
 _DEPARTED = {  # (the votes came back, 3+ seats) -> what the leave did

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from p2pcards.cli._i18n import error_text, tr
+from p2pcards.cli._i18n import error_text, tr, trn
 from p2pcards.cli._tui import Quit, TerminalSeat
 from p2pcards.games import (
     Decision,
@@ -155,10 +155,12 @@ def offline_main(args: Any, seed: int) -> int:
     me = args.name or tui.ui.t("You")
     names = seat_names(game.seats, args.seat, me, lang)
     tui.say(
-        tui.ui.t(
-            "{title}: {seats} seats, seed {seed}, you are seat {seat}",
+        trn(
+            lang,
+            "{title}, {n} seat, seed {seed}, you are seat {seat}",
+            "{title}, {n} seats, seed {seed}, you are seat {seat}",
+            game.seats,
             title=game.info.title[lang],
-            seats=game.seats,
             seed=seed,
             seat=args.seat + 1,
         )

@@ -142,7 +142,7 @@ async def play_lines(session: Session, lang: str) -> Ending:
             return
         if isinstance(ev, YourCards):
             cards = " ".join(c.symbol for c in ev.cards)
-            lines.say(tr(lang, "you get {cards}", cards=cards))
+            lines.say(tr(lang, "You receive {cards}", cards=cards))
             return
         if isinstance(ev, PeerLost):
             lines.say(table_event_line(Texts(lang), Names(tuple(names)), ev))

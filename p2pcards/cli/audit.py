@@ -246,11 +246,11 @@ def print_report(report: AuditReport, lang: str, path: Path | None = None) -> No
         # two whole sentences, not one with the reason spliced in: each language words
         # the reason its own way around the name
         if a.reason == "left":
-            print(t("ABANDONED: {checked}; hand {hand} was ended by the other seats: "
-                    "{name} left the table (entry {seq}).", **where))  # fmt: skip
+            print(t("ABANDONED: {checked}; hand {hand} was ended without the seat that left "
+                    "the table: {name} (entry {seq}).", **where))  # fmt: skip
         else:
-            print(t("ABANDONED: {checked}; hand {hand} was ended by the other seats: "
-                    "{name} stopped responding (entry {seq}).", **where))  # fmt: skip
+            print(t("ABANDONED: {checked}; hand {hand} was ended without the seat that "
+                    "stopped responding: {name} (entry {seq}).", **where))  # fmt: skip
         if a.result is not None:  # three or more seats: it forfeits (docs/rules, Stalls)
             print(t("{name} forfeits: {outcome}.", name=names[a.seat],
                     outcome=outcome_text(t, a.result, names)))  # fmt: skip

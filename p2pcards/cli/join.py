@@ -141,7 +141,7 @@ async def _join(args: argparse.Namespace) -> int:
         print(
             tr(
                 lang,
-                "asked for a seat; the host confirms your fingerprint: {fingerprint}",
+                "seat requested; the host confirms your fingerprint: {fingerprint}",
                 fingerprint=me.fingerprint,
             ),
             flush=True,

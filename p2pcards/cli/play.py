@@ -13,7 +13,7 @@ import sys
 from typing import Any
 
 from p2pcards.cli import _numbers
-from p2pcards.cli._i18n import error_text, tr
+from p2pcards.cli._i18n import error_text, tr, trn
 from p2pcards.cli._lanargs import add_lan_arguments
 from p2pcards.cli._webargs import add_web_arguments
 from p2pcards.games import OptionError, game_names
@@ -87,13 +87,15 @@ def bots_as_count(args: argparse.Namespace) -> str | None:
     if count == 0:
         return tr(args.lang, "p2pcards: --bots 0: offline you play against at least one bot")
     if args.seats is not None and args.seats != count + 1:
-        return tr(
+        return trn(
             args.lang,
-            "p2pcards: --bots {count} and --seats {seats} disagree: you and the bots ({count}) "
-            "take {need} seats (or give levels per seat: --bots hard,easy)",
+            "p2pcards: --bots {count} and --seats {seats} disagree: you and the bots take {n} "
+            "seat (or give levels per seat: --bots hard,easy)",
+            "p2pcards: --bots {count} and --seats {seats} disagree: you and the bots take {n} "
+            "seats (or give levels per seat: --bots hard,easy)",
+            count + 1,
             count=count,
             seats=args.seats,
-            need=count + 1,
         )
     args.seats, args.bots = count + 1, "basic"
     return None

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.progress import MofNCompleteColumn, Progress
 
 from p2pcards.cli._history import history_line
-from p2pcards.cli._i18n import error_text, tr
+from p2pcards.cli._i18n import error_text, tr, trn
 from p2pcards.cli._match import GameRecord, MatchSpec, default_jobs, run_match
 from p2pcards.cli._options import add_game_arguments, game_from_args
 from p2pcards.cli._stats import mean_ci, wilson
@@ -117,10 +117,10 @@ def run(args: argparse.Namespace) -> int:
     print(
         tr(
             lang,
-            "{title}: {games} games, {seats} seats, seed {seed}, jobs {jobs}",
+            "{title}: {games}, {seats}, seed {seed}, jobs {jobs}",
             title=title,
-            games=args.games,
-            seats=game.seats,
+            games=trn(lang, "{n} game", "{n} games", args.games),
+            seats=trn(lang, "{n} seat", "{n} seats", game.seats),
             seed=args.seed,
             jobs=jobs,
         )

@@ -157,7 +157,7 @@ class Presenter:
     def menu(self, view: View, legal: Sequence[Move], names: Sequence[str] | Names) -> Menu:
         """Numbered choices for ``legal`` (default: one line per move)."""
         return Menu(
-            self.t("Your move:"),
+            self.t("Choose a move:"),
             tuple(Choice(self.choice(m, view, names), move=m) for m in legal),
         )
 

@@ -195,7 +195,7 @@ def table_event_line(
             name=names[ev.stalled],
         )
     if kind == "YourCards":
-        return t("you receive {cards}", cards=" ".join(c.symbol for c in ev.cards))
+        return t("You receive {cards}", cards=" ".join(c.symbol for c in ev.cards))
     if kind == "Waiting":
         return waiting_line(t, names, ev.seats)
     if kind == "PeerLost":

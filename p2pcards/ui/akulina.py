@@ -143,7 +143,7 @@ class AkulinaPresenter(Presenter):
         other = Choice(
             self.t("choose which card of each three of a kind stays"), menu=which(0, moves)
         )
-        return Menu(self.t("Your move:"), (first, other))
+        return Menu(self.t("Choose a move:"), (first, other))
 
     def move_line(self, move: Move, view: View, names: Sequence[str] | Names) -> str:
         v = self._v(view)

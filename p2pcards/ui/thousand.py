@@ -425,7 +425,7 @@ class ThousandPresenter(Presenter):
             rows.append(tuple(cells))
         return Sheet(
             self.t("Score sheet"),
-            ("#", self.t("declarer"), self.t("bid"), "", *ns),
+            ("#", self.t("declarer"), self.t("bid"), self.t("made"), *ns),
             tuple(rows),
             (True, False, True, False, *(True,) * len(ns)),
         )

@@ -111,7 +111,7 @@ class GameScreen:
                 lines.append(t("cheat: {who}: {what}", who=who, what=what))
             elif it.received:
                 got = " ".join(Card.from_code(c).symbol for c in it.received)
-                lines.append(t("you receive {got}", got=got))
+                lines.append(t("You receive {cards}", cards=got))
         return lines
 
 

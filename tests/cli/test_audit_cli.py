@@ -148,8 +148,8 @@ def test_audit_of_a_hand_abandoned_by_a_stall_says_so(capsys: pytest.CaptureFixt
         lines[lang] = capsys.readouterr().out.splitlines()[-1]
     seq = report.entries - 1
     assert lines == {
-        "en": "ABANDONED: 0 hands checked; hand 1 was ended by the other seats: seat1 "
-        f"stopped responding (entry {seq}).",
-        "ru": "ПРЕРВАНО: проверено 0 раздач; раздачу 1 завершили остальные игроки, ответа "
-        f"не было: seat1 (запись {seq}).",
+        "en": "ABANDONED: 0 hands checked; hand 1 was ended without the seat that stopped "
+        f"responding: seat1 (entry {seq}).",
+        "ru": "ПРЕРВАНО: проверено 0 раздач; раздача 1 закончена без игрока, который перестал "
+        f"отвечать: seat1 (запись {seq}).",
     }

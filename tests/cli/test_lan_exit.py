@@ -30,8 +30,8 @@ def _in_nursery(exc: BaseException) -> object:
 @pytest.mark.parametrize(
     ("lang", "line"),
     [
-        ("en", "you left; no game had started"),  # (a game's leave: _lan_leave.py)
-        ("ru", "вы вышли; игра ещё не началась"),
+        ("en", "You left; no game had started"),  # (a game's leave: _lan_leave.py)
+        ("ru", "Вы вышли; игра ещё не началась"),
     ],
 )
 def test_leaving_inside_a_nursery_is_one_line_and_status_130(
@@ -40,7 +40,7 @@ def test_leaving_inside_a_nursery_is_one_line_and_status_130(
     status = run_lan(_in_nursery(exc), argparse.Namespace(lang=lang))  # type: ignore[arg-type]
     out, err = capsys.readouterr()
     assert status == 130
-    # after Ctrl-C on a line of its own (the terminal echoed "^C": "^Cвы вышли…")
+    # after Ctrl-C on a line of its own (the terminal echoed "^C": "^CВы вышли…")
     assert out == ("\n" if isinstance(exc, KeyboardInterrupt) else "") + line + "\n"
     assert "Traceback" not in out + err and "ExceptionGroup" not in out + err
 

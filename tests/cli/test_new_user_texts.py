@@ -96,12 +96,14 @@ def test_leaving_is_worded_as_leaving_and_titles_in_russian(
     main(["audit", str(log), "--lang", "en"])
     out = capsys.readouterr().out
     assert out.startswith("game: Akulina (Old Maid), seats: seat0, seat1")
-    assert "ended by the other seats: seat1 left the table (entry " in out
+    assert "was ended without the seat that left the table: seat1 (entry " in out
     assert "stopped responding" not in out
     main(["audit", str(log), "--lang", "ru"])
     out = capsys.readouterr().out
     assert out.startswith("игра: Акулина, игроки: seat0, seat1")
-    assert "seat1 (место покинуто, запись " in out and "ответа не было" not in out
+    # a neutral wording: "остальные игроки" read wrong at two seats (issue 15)
+    assert "раздача 1 закончена без игрока, покинувшего стол: seat1 (запись " in out
+    assert "перестал отвечать" not in out and "остальные" not in out
     assert "покинул" not in out
 
 

@@ -25,7 +25,7 @@ from p2pcards.games import LocalDealer, load_game
 from p2pcards.games.akulina import Discard, Draw
 from tests.cli._tui_util import NAMES, console, drive, scripted_seat
 
-MENU = Menu("Your move:", (Choice("a"), Choice("b"), Choice("c")))
+MENU = Menu("Choose a move:", (Choice("a"), Choice("b"), Choice("c")))
 
 
 def test_parse_choice_numbers() -> None:

@@ -141,7 +141,7 @@ def test_live_screen_waiting_clock_history_and_sheet() -> None:
     live.draw(view, 22.5)
     assert "waiting for Vera… 12 s" in tui.console.export_text()
     live.feed(YourCards((1,), tuple(parse_cards("9H"))), view, 23.0)
-    assert live.history[-1] == "you receive 9♥"
+    assert live.history[-1] == "You receive 9♥"
     live.feed(YourTurn(()), view, 24.0)
     assert live.waiting is None
     live.feed(HandStarted(2), view, 30.0)

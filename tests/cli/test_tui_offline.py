@@ -130,7 +130,10 @@ def test_quitting_says_so(
     monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
     rc = main(["play", "--offline", "thousand", "--tui", "--seed", "4", "--lang", "ru"])
     assert rc == 130  # as leaving a LAN table (README)
-    assert "Вы вышли из игры." in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Вы вышли из игры." in out
+    # the seats in their plural form and «сид», not "Тысяча: мест: 3, зерно 4" (issue 15)
+    assert "Тысяча, 3 места, сид 4, ваше место — 1" in out
 
 
 def test_bots_given_as_a_number_are_that_many_easy_bots(
@@ -151,9 +154,17 @@ def test_bots_given_as_a_number_are_that_many_easy_bots(
         main(["play", "--offline", "akulina", "--bots", "2", "--seats", "4", "--lang", "en"]) == 2
     )
     assert capsys.readouterr().err == (
-        "p2pcards: --bots 2 and --seats 4 disagree: you and the bots (2) take 3 seats (or give "
+        "p2pcards: --bots 2 and --seats 4 disagree: you and the bots take 3 seats (or give "
         "levels per seat: --bots hard,easy)\n"
     )
+    # the number of seats in its plural form, not "занимаете мест: 3" (issue 15)
+    for bots, seats, taken in (("2", "4", "3 места"), ("4", "3", "5 мест")):
+        argv = ["play", "--offline", "akulina", "--bots", bots, "--seats", seats, "--lang", "ru"]
+        assert main(argv) == 2
+        assert capsys.readouterr().err == (
+            f"p2pcards: --bots {bots} и --seats {seats} не сходятся: вместе с ботами вы "
+            f"занимаете {taken} (или задайте уровень каждому месту: --bots hard,easy)\n"
+        )
     assert main(["play", "--offline", "akulina", "--bots", "0", "--lang", "ru"]) == 2
     assert capsys.readouterr().err == (
         "p2pcards: --bots 0: без сети вы играете хотя бы против одного бота\n"

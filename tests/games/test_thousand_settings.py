@@ -133,7 +133,7 @@ def test_simulate_two_and_four_seats_and_scores(capsys: pytest.CaptureFixture[st
     args = ["simulate", "thousand", "--seats", "4", "--games", "1", "--lang", "ru"]
     assert main([*args, "--scores", "Аня=900,Борис=880,Вера=120,Дима=0", "-o", "barrel=0"]) == 0
     out = capsys.readouterr().out
-    assert "мест: 4" in out and "в среднем раздач за партию" in out
+    assert "Тысяча: 1 партия, 4 места, сид 7" in out and "в среднем раздач за партию" in out
     with pytest.raises(SystemExit) as e:
         main(["simulate", "thousand", "--lang", "en", "--scores", "Аня=455,Борис=890,Вера=0"])
     assert e.value.code == 2

@@ -402,3 +402,38 @@ def test_thousand_sheet_brackets_show_the_real_change() -> None:
     assert ru[3][0] == (760, -120, "штраф за бочку, уход с бочки")
     assert ru[1][1] == (220, 100, "")
     assert presenter("thousand", "en").sheet_cells(v)[0][1] == (120, 120, "")  # from zero
+
+
+# -- one form for one thing, sentence case (issue 15, item 4) -----------------------------
+@pytest.mark.parametrize("game", ["akulina", "thousand", "101", "sunduchki"])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_menu_title_does_not_repeat_the_turn_line(game: str, lang: str) -> None:
+    """The turn line ("Ваш ход") and the menu title said the same thing in two forms."""
+    state = load_game(game, seats=3).new_state()
+    dealer = LocalDealer.seeded(state, 1)
+    while not isinstance(need := state.need(), Decision):
+        dealer.answer()
+    view = state.view(need.seat, dealer.knowledge[need.seat])
+    legal = state.legal_moves(need.seat, dealer.knowledge[need.seat])
+    p = presenter(game, lang)
+    names = Names(("Аня", "Борис", "Вера"), me=need.seat)
+    title = p.menu(view, legal, names).title
+    turn = p.turn_text(view, names)
+    assert turn == {"ru": "Ваш ход", "en": "Your turn"}[lang]
+    assert turn.casefold() not in title.casefold()
+
+
+def test_the_thousand_score_sheet_names_every_column() -> None:
+    view = first_view("thousand", 3)
+    sheet = presenter("thousand", "ru").sheet(view, RU_NAMES)
+    assert sheet is not None
+    assert sheet.headers == ("#", "кто играл", "заявка", "сыграна", "Аня", "Борис", "Вера")
+    assert all(sheet.headers)
+
+
+def test_the_cards_received_line_starts_a_sentence() -> None:
+    from p2pcards.table._outputs import YourCards
+
+    ev = YourCards((1,), tuple(parse_cards("9H")))
+    assert table_event_line(Texts("ru"), RU_NAMES, ev) == "Вам пришло: 9♥"
+    assert table_event_line(Texts("en"), RU_NAMES, ev) == "You receive 9♥"
