@@ -8,8 +8,9 @@ opened.  Then it re-checks the log file's evidence (``protocol/table.md`` §3, "
 the entries an honest seat rejected as cheats, fed after the log exactly as they were
 received; one counts only if it is validly signed by the seat it blames and fails the
 same check at its own sequence number, so no evidence can frame a seat.  The leaves
-among the evidence (other seats' signed leaves the seat verified) are fed first: a vote
-round leaves out a seat that had left (``protocol/table.md`` §3).
+among the evidence (other seats' signed leaves the seat verified, and its own) are fed
+first: a vote round leaves out a seat that had left (``protocol/table.md`` §3); a leave
+of a seat that wrote log entries after it (it came back) is superseded and not fed.
 """
 
 from __future__ import annotations
@@ -143,7 +144,7 @@ def audit_entries(
     except (TranscriptError, ValueError) as e:
         return AuditReport("unreadable", error=f"not a valid genesis: {e}")
     kept = list(dict.fromkeys(evidence))  # (a record written twice counts once)
-    leaves = [raw for raw in kept if _kind(raw) == LEAVE]
+    leaves = _standing_leaves([raw for raw in kept if _kind(raw) == LEAVE], entries)
     kept = [raw for raw in kept if _kind(raw) != LEAVE]
     report = AuditReport(
         "incomplete",
@@ -190,6 +191,32 @@ def audit_entries(
             names = ", ".join(report.seats[s] for s in exp.seats)
             report.waiting = f"the log stops while waiting for {names} ({exp.kind})"
     return report
+
+
+def _standing_leaves(leaves: list[bytes], entries: Sequence[bytes]) -> list[bytes]:
+    """The leaves that still stand: a seat that wrote a log entry at or after its
+    leave's position came back (the leave reached nobody, or it resumed before anyone
+    acted on it), and that come-back supersedes the leave.  Fed before the log, a
+    superseded leave made the seat count as gone at a vote round it then voted in (its
+    vote did not fit, and it forfeited on its own log alone: issue 15)."""
+    if not leaves:
+        return []
+    last: dict[int, int] = {}  # seat -> its last entry's position in the log
+    for raw in entries[1:]:
+        try:
+            e = peek_entry(raw)
+        except TranscriptError:
+            continue
+        last[e.seat] = max(last.get(e.seat, -1), e.seq)
+    standing = []
+    for raw in leaves:
+        try:
+            e = peek_entry(raw)
+        except TranscriptError:
+            continue
+        if last.get(e.seat, -1) < e.seq:
+            standing.append(raw)
+    return standing
 
 
 def _kind(raw: bytes) -> str:

@@ -10,7 +10,7 @@ import pytest
 from p2pcards.table import Broadcast, HandAbandoned, Rejected, SeatLeft, audit_entries
 from p2pcards.transcript import peek_entry, sign_entry
 from tests.table.harness import Harness
-from tests.table.test_abandon import Hold, stalled_table
+from tests.table.test_abandon import Hold, stalled_table, vote
 
 
 def assert_seat_2_forfeits_by_leaving(h: Harness, losers: tuple[int, ...] = (2,)) -> None:
@@ -207,3 +207,48 @@ def test_at_three_seats_a_leave_waits_for_the_seats_turn() -> None:
     assert h.tables[1].votable_departed() == ()
     with pytest.raises(ValueError, match="not waiting for seat 2"):
         h.tables[1].abandon(2, "left")
+
+
+def _came_back(stall_after: bool) -> tuple[Harness, bytes]:
+    """Issue 15 (a new user at three seats): the table waits for seat 0's move; seat 2
+    presses ``q`` while nobody is connected (its leave reaches nobody: "стол ждёт вас"),
+    then runs the same command again (its table restarts from its log file) and plays on
+    with the others.  ``stall_after``: seat 0 then stops answering and seats 1 and 2 vote
+    it out (the report: seat 2's first entry after its leave is that vote); else seat 0's
+    move arrives and the game is played to its end.  Returns the harness and seat 2's
+    leave (in its log file as EVIDENCE, as the session keeps it)."""
+    hold = Hold(0, kind="move")
+    h = stalled_table("akulina", 3, hold, seed=3)
+    leave = _leave_bytes(h, 2)  # unheard: sent to nobody
+    h.crash_and_restart(2)  # the same command again: it is back
+    if stall_after:
+        vote(h, 1, 0)
+        vote(h, 2, 0)
+    else:
+        hold.release(h)
+    h.run()
+    return h, leave
+
+
+@pytest.mark.parametrize("stall_after", [False, True])
+def test_a_leave_nobody_heard_is_superseded_when_the_seat_comes_back(stall_after: bool) -> None:
+    """Was: the audit fed the leaves before the log, so at a vote round after the leave
+    seat 2 counted as gone (it could not vote): its own vote did not fit ("1 entries do
+    not fit the log") and it forfeited with the staller ("losses" [1, 0, 1], "also" [2])
+    on its log alone, while the others' logs audited right.  A leave the seat's later
+    entries in the log supersede changes nothing: every log audits the same."""
+    h, leave = _came_back(stall_after)
+    seats = (1, 2) if stall_after else (0, 1, 2)  # (seat 0's log has its held move)
+    assert all(h.logs()[s] == h.logs()[1] for s in seats)
+    mine = audit_entries(h.logs()[2], evidence=[leave])
+    theirs = audit_entries(h.logs()[1])
+    assert [r.reason for r in mine.rejected] == []
+    assert mine.cheats == [] and theirs.cheats == []
+    if stall_after:
+        assert (mine.verdict, theirs.verdict) == ("abandoned", "abandoned")
+        assert (mine.table.abandoned.seat, mine.table.abandoned.reason) == (0, "stall")
+        assert mine.result["losers"] == [0] and "also" not in mine.result["forfeit"]
+    else:
+        assert (mine.verdict, theirs.verdict) == ("verified", "verified")
+        assert h.tables[2].finished
+    assert mine.result == theirs.result == h.tables[1].result
