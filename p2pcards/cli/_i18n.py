@@ -152,9 +152,31 @@ def install(lang: str) -> None:
     argparse.ngettext = t.ngettext  # type: ignore[attr-defined]
 
 
+METAVARS = (
+    N_("COMMAND"), N_("ACTION"), N_("GAME"), N_("K=V"), N_("SHEET"), N_("LOG"), N_("ID"),
+    N_("IP"), N_("NAME"), N_("TITLE"), N_("NAME|HOST:PORT"), N_("N|SPECS"), N_("SECONDS"),
+    N_("STRATEGY"), N_("LEVEL"), N_("BIND"), N_("BOTS"), N_("GAMES"), N_("HOME"), N_("JOBS"),
+    N_("PLAYER_NAME"), N_("PORT"), N_("SEAT"), N_("SEATS"), N_("SEED"), N_("TIMEOUT"),
+    N_("WEB_PORT"),
+)  # fmt: skip
+"""The placeholders of the arguments in ``--help`` (an option's metavar, or its name in
+capitals when it has none: ``--seed SEED``), translated as the helps are: ``--seed СИД``,
+``ИГРА``, ``ПАРАМЕТР=ЗНАЧЕНИЕ`` in Russian."""
+
+
+def _metavar(action: argparse.Action) -> str | None:
+    """The placeholder ``--help`` shows for ``action`` (None: none, or its choices)."""
+    if isinstance(action.metavar, str):
+        return action.metavar
+    if action.metavar is not None or action.nargs == 0 or action.choices is not None:
+        return None
+    return action.dest.upper() if action.option_strings else None
+
+
 def translate_parser(parser: argparse.ArgumentParser, lang: str) -> None:
-    """Translate the description, epilog and every argument's help of ``parser`` and its
-    subcommands in place (they are written in English, as msgids)."""
+    """Translate the description, epilog, every argument's help and placeholder
+    (:data:`METAVARS`) of ``parser`` and its subcommands in place (they are written in
+    English, as msgids)."""
     t = translations(lang)
     seen: set[int] = set()
 
@@ -169,6 +191,9 @@ def translate_parser(parser: argparse.ArgumentParser, lang: str) -> None:
         for a in p._actions:
             if a.help and a.help is not argparse.SUPPRESS:
                 a.help = t.gettext(a.help)
+            metavar = _metavar(a)
+            if metavar is not None:
+                a.metavar = t.gettext(metavar)
             if isinstance(a, argparse._SubParsersAction):
                 for c in a._choices_actions:
                     if c.help:

@@ -60,21 +60,25 @@ def register(sub: Any) -> None:
     add_game_arguments(p)
     add_lan_arguments(p)
     add_web_arguments(p, default_web=False)
-    p.add_argument("--name", help="the table's name on the LAN (default: yours and the game)")
+    p.add_argument(
+        "--name", metavar="TITLE", help="the table's name on the LAN (default: yours and the game)"
+    )
     p.add_argument(
         "--bots",
         default="0",
         metavar="N|SPECS",
-        help="fill seats with bots: a number N (each plays --strategy), or one bot or level "
-        "per bot seat, comma-separated (easy, medium, hard, strong = hard, random, basic; "
-        "docs/bots.md)",
+        help="fill seats with bots: a number N (N bots of the level --bot-level, easy unless "
+        "given), or a level per bot seat, comma-separated (easy, medium, hard; also the bots "
+        "random, basic = easy, strong = hard; docs/bots.md)",
     )
     p.add_argument(
         "--strategy",
         "--bot-level",
         dest="strategy",
         default="basic",
-        help="bot or level for --bots N (default basic; easy, medium, hard, strong = hard)",
+        metavar="LEVEL",
+        help="the level of the bots of --bots N: easy (the default), medium or hard (also the "
+        "bots random, basic = easy, strong = hard)",
     )
     p.add_argument(
         "--stall-limit",

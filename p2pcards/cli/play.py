@@ -59,9 +59,9 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--bots",
         default="basic",
-        help="bot or level per other seat, comma-separated, the last repeated (default: basic;"
-        " levels easy, medium, hard, strong = hard: docs/bots.md); a number N: N easy bots"
-        " (N + 1 seats)",
+        help="a level per other seat, comma-separated, the last repeated: easy (the default), "
+        "medium or hard (also the bots random, basic = easy, strong = hard; docs/bots.md); "
+        "a number N: N bots of the level easy (N + 1 seats)",
     )
     p.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     p.add_argument(

@@ -5,6 +5,7 @@ and is remembered (issue 15, items 4 and 7)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,11 @@ def english_lines(text: str) -> list[tuple[str, list[str]]]:
     return [(line, w) for line in text.splitlines() if (w := foreign_words(line))]
 
 
+LATIN_CAPS = re.compile(r"(?<![$\w])[A-Z][A-Z_]+\b")
+"""A word in Latin capitals: a placeholder such as GAME or K=V, unless a term below."""
+CAPS_TERMS = {"JSON", "TCP", "UDP", "SSH", "DNS"}
+
+
 @pytest.mark.parametrize("command", ["", *SUBCOMMANDS])
 def test_help_in_russian(capsys: pytest.CaptureFixture[str], command: str) -> None:
     rc, out = run(capsys, "--lang", "ru", *([command] if command else []), "--help")
@@ -34,6 +40,49 @@ def test_help_in_russian(capsys: pytest.CaptureFixture[str], command: str) -> No
     assert out.startswith("использование: p2pcards")
     assert "показать эту справку и выйти" in out and "параметры:" in out
     assert english_lines(out) == []
+    # the placeholders are Russian too: ИГРА, ДЕЙСТВИЕ, ПАРАМЕТР=ЗНАЧЕНИЕ (issue 15)
+    assert set(LATIN_CAPS.findall(out)) <= CAPS_TERMS
+    assert "зерно" not in out and "multicast" not in out
+
+
+def test_russian_placeholders_and_the_seed() -> None:
+    from p2pcards.cli import build_parser
+
+    host = build_parser("ru", "host")._subparsers._group_actions[0].choices["host"]  # type: ignore[union-attr]
+    usage = host.format_usage()
+    assert "[--option ПАРАМЕТР=ЗНАЧЕНИЕ]" in usage and "[--bots ЧИСЛО|УРОВНИ]" in usage
+    assert usage.rstrip().endswith("ИГРА")
+    games = build_parser("ru", "games")._subparsers._group_actions[0].choices["games"]  # type: ignore[union-attr]
+    assert "ДЕЙСТВИЕ" in games.format_usage()
+    simulate = build_parser("ru", "simulate")._subparsers._group_actions[0].choices["simulate"]  # type: ignore[union-attr]
+    text = simulate.format_help()
+    assert "--seed СИД" in text and "сид — начальное число случайности" in text
+    en = build_parser("en", "host")._subparsers._group_actions[0].choices["host"]  # type: ignore[union-attr]
+    assert "[--option K=V]" in en.format_usage() and "GAME" in en.format_usage()
+
+
+def test_bots_help_names_the_same_levels_for_host_and_play(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``host --bots N`` said "each plays --strategy", ``play --bots N`` "easy bots"."""
+    for command in ("host", "play"):
+        out = run(capsys, "--lang", "en", command, "--help")[1]
+        flat = " ".join(out.split())
+        assert "easy (the default), medium or hard" in flat, command
+        assert "N bots of the level" in flat, command
+
+
+def test_the_top_level_help_follows_a_russian_locale(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``p2pcards --help`` with ``LANG=ru_RU.UTF-8`` and no ``--lang``: Russian, as the
+    subcommands' helps are (issue 15)."""
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    for argv in (["--help"], ["-h"], []):
+        rc, out = run(capsys, *argv)
+        assert rc in (0, 2)
+        assert out.startswith("использование: p2pcards [-h] [--lang {ru,en}] КОМАНДА ..."), argv
+        assert "показать эту справку и выйти" in out and english_lines(out) == []
 
 
 @pytest.mark.parametrize("command", SUBCOMMANDS)
@@ -61,7 +110,7 @@ ERRORS = [
         "ошибка: аргумент --seats: нужно целое число от 1 и больше, а не 'abc'",
     ),
     (["simulate", "akulina", "--option", "deck=abc"], "вариант deck: 'abc' — не число"),
-    (["audit"], "ошибка: не хватает обязательных аргументов: LOG"),
+    (["audit"], "ошибка: не хватает обязательных аргументов: ЖУРНАЛ"),
     (["audit", "x.log", "--frobnicate"], "ошибка: неизвестные аргументы: --frobnicate"),
     (
         ["simulate", "akulina", "--bots", "genius"],

@@ -15,7 +15,7 @@ VALUES = {
     "easy", "medium", "hard", "strong", "random", "basic", "true", "false", "taken", "bid", "raw",
     "always", "never", "ru", "en", "q", "h", "y", "n", "yes",
 }  # fmt: skip
-TERMS = {"mdns", "tcp", "udp", "json", "ed25519", "wi-fi", "dns", "multicast", "enter", "p2pcards"}
+TERMS = {"mdns", "tcp", "udp", "json", "ed25519", "wi-fi", "dns", "enter", "p2pcards"}
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_\-']*")
 ALLOWED_TOKEN = re.compile(
     r"\{[^}]*\}|%(\([a-z_]+\))?[sdr]|'[^'\s]*'|\"[^\"]*\"|«[^»]*»|\[[^\]]*\]|"
