@@ -68,8 +68,8 @@ def register(sub: Any) -> None:
         default="0",
         metavar="N|SPECS",
         help="fill seats with bots: a number N (N bots of the level --bot-level, easy unless "
-        "given), or a level per bot seat, comma-separated (easy, medium, hard; also the bots "
-        "random, basic = easy, strong = hard; docs/bots.md)",
+        "given), or a level per bot seat, comma-separated (levels easy, medium, hard; also the "
+        "bots random, basic = easy, strong = hard; docs/bots.md)",
     )
     p.add_argument(
         "--strategy",
@@ -77,7 +77,7 @@ def register(sub: Any) -> None:
         dest="strategy",
         default="basic",
         metavar="LEVEL",
-        help="the level of the bots of --bots N: easy (the default), medium or hard (also the "
+        help="the level of the bots of --bots N: easy, medium, hard (default easy; also the "
         "bots random, basic = easy, strong = hard)",
     )
     p.add_argument(

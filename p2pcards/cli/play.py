@@ -59,8 +59,8 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--bots",
         default="basic",
-        help="a level per other seat, comma-separated, the last repeated: easy (the default), "
-        "medium or hard (also the bots random, basic = easy, strong = hard; docs/bots.md); "
+        help="a level per other seat, comma-separated, the last repeated: easy, medium, hard "
+        "(default easy; also the bots random, basic = easy, strong = hard; docs/bots.md); "
         "a number N: N bots of the level easy (N + 1 seats)",
     )
     p.add_argument("--seed", type=int, default=None, help="random seed (default: random)")

@@ -47,7 +47,7 @@ def main() -> None:
         host.expect("выбор: ")
         out["again"] = host.before
         host.sendline("3")  # drop it, host the new table
-        host.expect("по имени")
+        host.expect("по названию стола")
         out["hosting"] = host.before
         lines = re.findall(r"p2pcards join (\S+)", host.before or "")
         port = next(x.rsplit(":", 1)[1] for x in lines if x.startswith(ADDR))

@@ -68,7 +68,7 @@ def test_bots_help_names_the_same_levels_for_host_and_play(
     for command in ("host", "play"):
         out = run(capsys, "--lang", "en", command, "--help")[1]
         flat = " ".join(out.split())
-        assert "easy (the default), medium or hard" in flat, command
+        assert "easy, medium, hard (default easy;" in flat, command
         assert "N bots of the level" in flat, command
 
 
