@@ -257,3 +257,27 @@ def test_reads_the_opponents_calls_as_basic_ones() -> None:
     # 15 + the ♥ marriage 107 + A♠ with 10♠ 29 = 151; a junk hand is worth the 15
     assert _strong.estimate7([cid(c) for c in parse_cards("KH QH AS 10S 9D JD 9C")]) == 151
     assert _strong.estimate7([cid(c) for c in parse_cards("9S JS 9D JD 9C JC 9H")]) == 15
+
+
+def test_search_mine_finds_a_better_line_than_the_policy() -> None:
+    # Two tricks left, no trump, seat 0 (a defender) leads; seat 1 declared 100 and
+    # fails it whatever happens (43 points are left).  The policy leads the cheaper Q♣:
+    # the partner's 10♣ takes it and the K♠ trick too, 43 points for the other
+    # defender, worth 0 - (-100 + 45) / 2 = 27.5 to seat 0 (the other defender is a
+    # rival for the game, see utility); leading K♦ lets the failing declarer take
+    # both tricks: 0 - (-100 + 0) / 2 = 50, which the search over seat 0's own moves
+    # finds.
+    ids = [[cid(c) for c in parse_cards(h)] for h in ("KD QC", "AH AD", "KS 10C")]
+    out = 0
+    for c in range(24):
+        if all(c not in h for h in ids):
+            out |= 1 << c
+    d = _strong.Deal([sorted(h) for h in ids], 0, 1, 100, trump=-1, out=out, declare_ok=False)
+
+    def score(end: _strong.Deal) -> float:
+        return _strong.utility(end, 0, 1, 100)
+
+    policy_end = _strong.rollout_as(d.copy(), 0)
+    assert score(policy_end) == 27.5
+    assert _strong.search_mine(d.copy(), 0, score) == 50.0
+    assert LEVELS["hard"].level in _strong.SEARCH_MINE

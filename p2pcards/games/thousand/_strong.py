@@ -8,9 +8,13 @@ a follower beat when it can, "Розыгрыш и взятки"), partners of de
 the cards it passed itself.  Each deal is searched with perfect information:
 
 - card play: every legal card is tried; the rest of the hand is played out by a fast
-  heuristic policy (:func:`policy`) or, with ``exact_tricks`` tricks or fewer left,
-  searched exactly by alpha-beta on the declarer's points (declarer maximises, the two
-  defenders minimise; move ordering: the policy's card first);
+  heuristic policy (:func:`policy`, the other seats playing exactly ``basic``'s play)
+  or, with :data:`SEARCH_MINE` tricks or fewer left, searched exactly over this seat's
+  own moves, the other seats still playing ``basic``'s play (:func:`search_mine`; the
+  leaves scored by the full :func:`utility`).  ``model=0, mine=0`` is the earlier
+  form: every seat's rollout by the policy, and with ``exact_tricks`` tricks or fewer
+  left alpha-beta on the declarer's points (declarer maximises, the two defenders
+  minimise; move ordering: the policy's card first);
 - auction: the hand plus a sampled talon is played out as declarer; a bid is made while
   its expected score (the rounded take if made, minus the bid if not) beats a defender's
   expected gain;
@@ -25,7 +29,7 @@ from hidden cards.  The rules have no concession (thousand.ru.txt), so there is 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from p2pcards.cards import THOUSAND_ORDER, Card, Suit
@@ -53,6 +57,11 @@ talon with the other defender, as the card the declarer passed it."""
 SAMPLE_FACTOR = {"hard": 3}
 """Thousand's deals per decision are the level's ``samples`` times this (``hard``: 72;
 its longest decisions stay well within 1 s of CPU, docs/bots.md)."""
+SEARCH_MINE = {"medium": 3, "hard": 4}
+"""With this many tricks or fewer left (after the card tried), the card play searches
+every line of this seat's own moves against ``basic``'s play of the other seats
+(:func:`search_mine`) instead of alpha-beta; ``hard``'s 4 was measured, ``medium``'s 3
+only at ``hard``'s deals (docs/bots.md)."""
 DEFENDER_VALUE = 25
 """What passing is worth in the auction: a defender's usual take, rounded."""
 BARREL_TRIES = 3
@@ -214,10 +223,10 @@ def _cheapest(cards: Sequence[int]) -> int:
     return min(cards, key=_RANK_KEY.__getitem__)
 
 
-def policy(d: Deal) -> tuple[int, bool]:
-    """The rollout policy (basic's play, plus defenders giving points to a partner who is
-    sure to take the trick): declare the dearest marriage, cash masters, win cheaply,
-    else throw the cheapest card."""
+def policy(d: Deal, feed: bool = True) -> tuple[int, bool]:
+    """The rollout policy (basic's play, plus, with ``feed``, defenders giving points to a
+    partner who is sure to take the trick): declare the dearest marriage, cash masters,
+    win cheaply, else throw the cheapest card."""
     seat = d.turn
     hand = d.hands[seat]
     trick = d.trick
@@ -253,7 +262,7 @@ def policy(d: Deal) -> tuple[int, bool]:
     w = winner(trick, trump)
     b = trick[w]
     last = len(trick) == 2
-    if last and seat != d.declarer and d.trick_seats[w] != d.declarer:
+    if feed and last and seat != d.declarer and d.trick_seats[w] != d.declarer:
         # partner takes it: add points
         return max(moves, key=lambda c: (PTS[c % 6] if c % 6 != 5 else 1, -c)), False
     bs = b // 6
@@ -276,6 +285,40 @@ def rollout(d: Deal) -> Deal:
         c, decl = policy(d)
         d.play(c, decl)
     return d
+
+
+def rollout_as(d: Deal, me: int) -> Deal:
+    """Play ``d`` to the end with :func:`policy`, the seats other than ``me`` without
+    feeding points (exactly ``basic``'s play); mutates and returns ``d``."""
+    while d.hands[d.turn]:
+        c, decl = policy(d, d.turn == me)
+        d.play(c, decl)
+    return d
+
+
+def search_mine(d: Deal, me: int, score: Callable[[Deal], float]) -> float:
+    """The best ``score`` of the hand's end over ``me``'s own moves from ``d``, the other
+    seats playing ``basic``'s play (:func:`policy` without feeding); mutates ``d``."""
+    while True:
+        hand = d.hands[d.turn]
+        if not hand:
+            return score(d)
+        if d.turn != me:
+            c, decl = policy(d, False)
+            d.play(c, decl)
+            continue
+        moves = d.moves()
+        if len(moves) == 1:
+            d.play(*moves[0])
+            continue
+        best = -1e9
+        for m in moves:
+            child = d.copy()
+            child.play(*m)
+            v = search_mine(child, me, score)
+            if v > best:
+                best = v
+        return best
 
 
 def alphabeta(d: Deal, alpha: float, beta: float) -> int:
@@ -501,12 +544,14 @@ def sample_deals(
     n: int,
     gave: dict[int, int],
     talon_aware: bool = True,
+    fit: Callable[[list[list[int]]], bool] | None = None,
+    tries: int = 1,
 ) -> list[list[list[int]]]:
     """``n`` deals of the card play (hands per seat, ints) consistent with ``view``
     (with ``talon_aware``, a defender keeps the shown talon with the declarer, see
     :func:`talon_split`; with probability :data:`TALON_PASSED` one of its cheap cards
-    was passed to the other defender instead)."""
-    me = view.seat
+    was passed to the other defender instead).  With ``fit``, each deal is drawn up to
+    ``tries`` times until ``fit(hands)`` holds (else the last draw is kept)."""
     mine = [cid(c) for _, c in view.hand]
     seen = set(mine) | {cid(c) for c in view.played}
     forbidden, fixed0 = constraints(view, gave)
@@ -515,43 +560,61 @@ def sample_deals(
     if talon_aware:
         kept, passed = talon_split(view, forbidden, fixed0)
         kept -= set().union(*fixed0.values())
-    declarer = view.declarer
     deals = []
     for _ in range(n):
-        fixed = {s: set(v) for s, v in fixed0.items()}
-        if kept and declarer is not None:
-            other = 3 - me - declarer
-            hold = set(kept)
-            if passed is not None:
-                fixed[other].add(passed)
-            else:
-                cheap = sorted(c for c in hold if c % 6 < 2 and c not in forbidden[other])
-                if cheap and rng.random() < TALON_PASSED:
-                    x = cheap[rng.randrange(len(cheap))]
-                    hold.discard(x)
-                    fixed[other].add(x)
-            hold = {c for c in hold if c not in forbidden[declarer]}
-            fixed[declarer] |= hold
-        taken = set().union(*fixed.values())
-        unknown = [c for c in range(24) if c not in seen and c not in taken]
-        counts = {s: view.counts[s] - len(fixed[s]) for s in fixed}
-        got = None
-        if sum(counts.values()) == len(unknown) and min(counts.values()) >= 0:
-            got = deal_constrained(rng, unknown, counts, forbidden)
-            if got is None:
-                got = deal_constrained(rng, unknown, counts)
-        if got is None:  # the view and our reading disagree: deal without constraints
-            pool = [c for c in range(24) if c not in seen]
-            rng.shuffle(pool)
-            a = view.counts[(me + 1) % 3]
-            got = {(me + 1) % 3: pool[:a], (me + 2) % 3: pool[a:]}
-            fixed = {s: set() for s in fixed}
-        hands: list[list[int]] = [[], [], []]
-        hands[me] = list(mine)
-        for s, cs in got.items():
-            hands[s] = sorted([*cs, *fixed[s]])
+        for _try in range(tries if fit is not None else 1):
+            hands = _one_deal(view, rng, seen, mine, forbidden, fixed0, kept, passed)
+            if fit is None or fit(hands):
+                break
         deals.append(hands)
     return deals
+
+
+def _one_deal(
+    view: ThousandView,
+    rng: random.Random,
+    seen: set[int],
+    mine: list[int],
+    forbidden: dict[int, set[int]],
+    fixed0: dict[int, set[int]],
+    kept: set[int],
+    passed: int | None,
+) -> list[list[int]]:
+    """One deal of :func:`sample_deals`."""
+    me, declarer = view.seat, view.declarer
+    fixed = {s: set(v) for s, v in fixed0.items()}
+    if kept and declarer is not None:
+        other = 3 - me - declarer
+        hold = set(kept)
+        if passed is not None:
+            fixed[other].add(passed)
+        else:
+            cheap = sorted(c for c in hold if c % 6 < 2 and c not in forbidden[other])
+            if cheap and rng.random() < TALON_PASSED:
+                x = cheap[rng.randrange(len(cheap))]
+                hold.discard(x)
+                fixed[other].add(x)
+        hold = {c for c in hold if c not in forbidden[declarer]}
+        fixed[declarer] |= hold
+    taken = set().union(*fixed.values())
+    unknown = [c for c in range(24) if c not in seen and c not in taken]
+    counts = {s: view.counts[s] - len(fixed[s]) for s in fixed}
+    got = None
+    if sum(counts.values()) == len(unknown) and min(counts.values()) >= 0:
+        got = deal_constrained(rng, unknown, counts, forbidden)
+        if got is None:
+            got = deal_constrained(rng, unknown, counts)
+    if got is None:  # the view and our reading disagree: deal without constraints
+        pool = [c for c in range(24) if c not in seen]
+        rng.shuffle(pool)
+        a = view.counts[(me + 1) % 3]
+        got = {(me + 1) % 3: pool[:a], (me + 2) % 3: pool[a:]}
+        fixed = {s: set() for s in fixed}
+    hands: list[list[int]] = [[], [], []]
+    hands[me] = list(mine)
+    for s, cs in got.items():
+        hands[s] = sorted([*cs, *fixed[s]])
+    return hands
 
 
 # ---------------------------------------------------------------- the bot
@@ -560,7 +623,14 @@ def sample_deals(
 class StrongThousand:
     """The strong Thousand bot at one :class:`~p2pcards.games._search.Budget` (a
     :class:`~p2pcards.games.Player`).  Falls back to ``basic`` for tables other than
-    three seats."""
+    three seats.  The keyword arguments are the forms ``scripts/bench thousand_ab``
+    compares; among them ``model`` (the other seats' rollouts play ``basic``'s play,
+    without a defender feeding its partner), ``mine`` (the tricks left from which
+    :func:`search_mine` replaces the rollout and alpha-beta; None:
+    :data:`SEARCH_MINE`, 0: off) and ``read`` (off: 0; else up to this many draws per
+    deal of the card play until it fits the auction's calls, :meth:`_fit`, with
+    ``read_slack`` points of slack); ``model_bid`` the same model as ``model`` in the
+    auction's and the passing's play-outs (off)."""
 
     def __init__(
         self,
@@ -575,6 +645,11 @@ class StrongThousand:
         decisive: int = DECISIVE,
         infer: int = 0,
         slack: int = 0,
+        model: int = 1,
+        mine: int | None = None,
+        read: int = 0,
+        read_slack: int = 0,
+        model_bid: int = 0,
     ) -> None:
         self.budget = budget
         self.samples = budget.samples * SAMPLE_FACTOR.get(budget.level, 1)
@@ -588,6 +663,11 @@ class StrongThousand:
         self.decisive = decisive
         self.infer = bool(infer)
         self.slack = slack
+        self.model = bool(model)
+        self.mine = SEARCH_MINE.get(budget.level, budget.exact_tricks) if mine is None else mine
+        self.read = read
+        self.read_slack = read_slack
+        self.model_bid = bool(model_bid)
         self._gave: dict[tuple[Any, ...], dict[int, int]] = {}
 
     def __call__(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
@@ -630,7 +710,8 @@ class StrongThousand:
             hands[me] = [c for c in ten if c not in (g1, g2)]
             hands[s1] = [*a, g1]
             hands[s2] = [*b, g2]
-            d = rollout(Deal(hands, me, me, 0))
+            d = Deal(hands, me, me, 0)
+            d = rollout_as(d, me) if self.model_bid else rollout(d)
             out.append(d.taken[me])
         return out
 
@@ -703,7 +784,8 @@ class StrongThousand:
                 hands[me] = [c for c in ten if c not in (g1, g2)]
                 hands[(me + 1) % 3] = [*a, g1]
                 hands[(me + 2) % 3] = [*b, g2]
-                end = finish(Deal(hands, me, me, view.bid), 0)
+                d0 = Deal(hands, me, me, view.bid)
+                end = rollout_as(d0, me) if self.model_bid else finish(d0, 0)
                 total += utility(end, me, me, view.bid, decisive=stake)
             if total > best_v:
                 best, best_v = (g1, g2), total
@@ -717,6 +799,45 @@ class StrongThousand:
         return move
 
     # -- card play ----------------------------------------------------------------
+    def _fit(
+        self, view: ThousandView, gave: dict[int, int]
+    ) -> Callable[[list[list[int]]], bool] | None:
+        """A test of a deal of the card play against the auction's calls read as
+        ``basic``'s (:func:`call_bounds`): each other seat's dealt hand (its cards now
+        plus those it played this hand, less the card this seat passed it; for the
+        declarer, its eight cards after the talon) has ``basic``'s estimate within its
+        bounds (``read_slack`` points of slack; a declarer's talon only adds to it, so
+        it is held to the lower bound).  None when the calls bound nothing."""
+        me, declarer = view.seat, view.declarer
+        history = tricks_of(view) or []
+        played: dict[int, list[int]] = {s: [] for s in range(3)}
+        for _leader, plays, _trump in history:
+            for s, c in plays:
+                played[s].append(c)
+        slack = self.read_slack
+        checks = []
+        for s in range(3):
+            if s == me:
+                continue
+            lo, hi = call_bounds(view, s)
+            if s == declarer:
+                hi = 1000
+            if lo <= -1000 and hi >= 1000:
+                continue
+            checks.append((s, lo - slack, hi + slack, gave.get(s)))
+        if not checks:
+            return None
+
+        def fit(hands: list[list[int]]) -> bool:
+            for s, lo, hi, g in checks:
+                cards = [c for c in (*hands[s], *played[s]) if c != g]
+                e = estimate7(cards) // 5 * 5
+                if not lo <= e <= hi:
+                    return False
+            return True
+
+        return fit
+
     def _play(self, view: ThousandView, legal: Sequence[Move], rng: random.Random) -> Move:
         plays = [m for m in legal if isinstance(m, Play)]
         if not plays:
@@ -729,13 +850,18 @@ class StrongThousand:
         me, declarer = view.seat, view.declarer
         assert declarer is not None
         gave = self._gave.get(self._key(view), {}) if me == declarer else {}
-        deals = sample_deals(view, rng, self.samples, gave, self.talon_aware)
+        fit = self._fit(view, gave) if self.read else None
+        deals = sample_deals(view, rng, self.samples, gave, self.talon_aware, fit, self.read)
         trick = [cid(c) for _, c in view.trick]
         trump = -1 if view.trump is None else int(view.trump)
         out = 0
         for x in view.played:
             out |= 1 << cid(x)
         stake = self._decisive(view)
+
+        def score(end: Deal) -> float:
+            return utility(end, me, declarer, view.bid, self.defender, stake)
+
         scores = []
         for m in cands:
             card = cid(m.card)
@@ -753,8 +879,13 @@ class StrongThousand:
                     declare_ok=bool(view.trick_no > 1 or declared),
                 )
                 d.play(card, m.declare == "marriage")
-                end = finish(d, self.budget.exact_tricks)
-                total += utility(end, me, declarer, view.bid, self.defender, stake)
+                if self.mine and d.left <= 3 * self.mine:
+                    total += search_mine(d, me, score)
+                elif self.model and d.left > 3 * self.budget.exact_tricks:
+                    total += score(rollout_as(d, me))
+                else:
+                    end = finish(d, self.budget.exact_tricks)
+                    total += utility(end, me, declarer, view.bid, self.defender, stake)
             scores.append(total)
         best = max(range(len(cands)), key=lambda i: (scores[i], -i))
         return cands[best]
