@@ -5,7 +5,9 @@ For each deal (seed K + i) and each seat, the seat is played by form A and then 
 B, the other two seats by ``basic``, for ``H`` hands (``max_hands``); the figure is the
 seat's score minus the mean of the other two at the end.  Prints one JSON line with the
 mean of (B - A) over the pairs and its 95 % interval (normal, 1.96 standard errors),
-the means of A and B, and how many pairs differed at all.
+the means of A and B, and how many pairs differed at all; then the same for the pairs
+where the seat defended under both forms (``defender``) and where it declared under
+both (``declarer``).
 
 Forms: ``LEVEL[:flag=value,...]``, e.g. ``hard``, ``hard:talon_aware=0``,
 ``hard:defender=own``, ``hard:samples=96``; ``basic`` is the basic bot.  The flags are
@@ -47,12 +49,15 @@ def make(form: str) -> Player:
     return StrongThousand(budget, **kw)
 
 
-def play(game: Any, seed: int, seat: int, bot: Player) -> float:
+def play(game: Any, seed: int, seat: int, bot: Player) -> tuple[float, bool]:
+    """(the seat's score minus the others' mean, whether it declared the first hand)."""
     players = [GAME.bots["basic"]] * 3
     players[seat] = bot
-    dealer = LocalDealer(game.new_state(), rng=random.Random(seed))
+    state = game.new_state()
+    dealer = LocalDealer(state, rng=random.Random(seed))
     scores = dealer.run(players)["scores"]
-    return scores[seat] - (sum(scores) - scores[seat]) / 2
+    declared = bool(state.sheet) and state.sheet[0].declarer == seat
+    return scores[seat] - (sum(scores) - scores[seat]) / 2, declared
 
 
 def main(argv: list[str]) -> None:
@@ -66,13 +71,18 @@ def main(argv: list[str]) -> None:
     game = load_game("thousand", seats=3, max_hands=a.hands)
     bot_a, bot_b = make(a.a), make(a.b)
     xs, ys = [], []
+    roles: dict[str, tuple[list[float], list[float]]] = {"defender": ([], []), "declarer": ([], [])}
     t0 = time.perf_counter()
     for i in range(a.deals):
         for seat in range(3):
-            x = play(game, a.seed + i, seat, bot_a)
-            y = play(game, a.seed + i, seat, bot_b)
+            x, dx = play(game, a.seed + i, seat, bot_a)
+            y, dy = play(game, a.seed + i, seat, bot_b)
             xs.append(x)
             ys.append(y)
+            if dx == dy:
+                r = roles["declarer" if dx else "defender"]
+                r[0].append(x)
+                r[1].append(y)
     out = {
         "bench": "thousand_ab",
         "a": a.a,
@@ -82,6 +92,11 @@ def main(argv: list[str]) -> None:
         "seed": a.seed,
         "unit": "score minus the others' mean, B - A (points)",
         **paired(xs, ys, 1, "mean"),
+        **{
+            k: {"pairs": len(r[0]), **paired(*r, 1, "mean")}
+            for k, r in roles.items()
+            if len(r[0]) > 1
+        },
         "seconds": round(time.perf_counter() - t0, 1),
     }
     print(json.dumps(out), flush=True)
