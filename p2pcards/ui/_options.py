@@ -40,7 +40,7 @@ OPTION_LABELS: dict[str, str] = {
     "reset_at_101": N_("A total of exactly 101 becomes 0"),
     "announce_last": N_("Say “One hundred and one” before your last card"),
     "announce_penalty": N_("Cards drawn for a forgotten call"),
-    "max_rounds": N_("Deal limit of the series"),
+    "max_rounds": N_("Round limit of the series"),
     # Akulina
     "removed_queen": N_("The queen set aside"),
     "full_deck": N_("Full deck: no queen set aside"),

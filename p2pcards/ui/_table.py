@@ -70,7 +70,7 @@ def waiting_reason(
     if reason == "move":
         return t("your move") if me else t("a move by {name}", name=who)
     if reason == "reveal":
-        return t("the end-of-hand reveal")
+        return t("the reveal of the cards for the check")
     if reason == "abandon":
         return t("agreement to end the hand without {name}", name=who)
     return ""

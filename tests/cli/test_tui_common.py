@@ -181,10 +181,12 @@ def test_question_mark_shows_the_keys_and_the_rules_a_screen_at_a_time() -> None
     out = seat.console.export_text()
     assert prompts[0] == "choice> " and prompts[3] == "choice> "
     assert prompts[1].startswith("— page 1 of ") and prompts[2].startswith("— page 2 of ")
-    assert prompts[1].endswith("0 or q goes back to the game —> ")
+    assert prompts[1].endswith("0 or q, then Enter, goes back to the game —> ")
     lines = out.splitlines()
     keys = next(i for i, x in enumerate(lines) if x.startswith("Keys: a number picks a choice"))
-    assert "Akulina (Акулина) — the rules as p2pcards plays them" in lines[keys + 2]  # the title
+    assert lines[keys + 1].strip() == "game."  # (wrapped at 80 columns) then an empty line
+    assert lines[keys + 2].strip() == ""
+    assert "Akulina (Акулина) — the rules as p2pcards plays them" in lines[keys + 3]  # the title
     assert "Deck and deal («Подготовка и раздача»)" in out  # its first section
     assert "Stalls and forfeits" not in out  # not reached: the player went back
     assert "is not a number" not in out
@@ -202,8 +204,8 @@ def test_the_rules_pager_reads_to_the_end_and_ctrl_d_leaves() -> None:
     lines = Text("\n".join(f"line {i}" for i in range(1, 101)))
     assert page(c, lambda p: prompts.append(p) or "", lines, Texts("en"), height=40) is True
     assert prompts == [
-        "— page 1 of 3: Enter shows the next one, 0 or q goes back to the game —> ",
-        "— page 2 of 3: Enter shows the next one, 0 or q goes back to the game —> ",
+        "— page 1 of 3: Enter shows the next one; 0 or q, then Enter, goes back to the game —> ",
+        "— page 2 of 3: Enter shows the next one; 0 or q, then Enter, goes back to the game —> ",
     ]  # no prompt after the last screen
     assert c.export_text().splitlines() == [f"line {i}" for i in range(1, 101)]
     view, legal = _akulina_draw_point()
@@ -268,7 +270,16 @@ def test_the_rules_in_russian_page_with_russian_keys_and_prompt() -> None:
     )
     assert seat.show_rules() is False
     assert len(prompts) == 1 and prompts[0].startswith("— страница 1 из ")
-    assert prompts[0].endswith("назад к игре —> ")
+    # the pager reads a line: q alone does nothing until Enter, and the prompt says so
+    assert prompts[0].endswith("0 или q, затем Enter — назад к игре —> ")
+    lines = [x.strip() for x in seat.console.export_text().splitlines()]
+    keys = next(i for i, x in enumerate(lines) if x.startswith("Клавиши: номер"))
+    # an empty line between the keys and the title (they ran together, issue 15)
+    assert lines[keys + 1] == "" and "Акулина — правила, как их играет p2pcards" in lines[keys + 2]
+    # the note on the other language is a paragraph of its own, not run into the rules
+    note = next(i for i, x in enumerate(lines) if x.startswith("По-английски: akulina.md"))
+    assert lines[note + 1].endswith("языка).") and lines[note + 2] == ""
+    assert lines[note + 3].startswith("Избавьтесь от карт парами")
 
 
 def test_tables_become_lists_so_a_narrow_terminal_cuts_no_cell() -> None:

@@ -104,3 +104,27 @@ def test_the_russian_page_is_russian(game: str) -> None:
         if len(w) > 1 and w.lower() not in allowed
     }
     assert stray == set()
+
+
+@pytest.mark.parametrize("game", sorted(RULES_FILES))
+def test_the_russian_page_reads_as_rules_for_a_player(game: str) -> None:
+    """The page ``?`` shows is the rules, not notes on a source ("текст правил молчит",
+    "правило из текста"), and its note on the other language is a paragraph of its own,
+    not the first words of the rules (issue 15)."""
+    shown = rules_document(game, "ru")
+    assert re.findall(r"\bтекст\w*", shown, flags=re.IGNORECASE) == []
+    paragraphs = shown.split("\n\n")
+    assert paragraphs[0].startswith("# ") and "\n" not in paragraphs[0]
+    note = " ".join(paragraphs[1].split())
+    en = " ".join(rules_document(game, "en").split("\n\n")[1].split())
+    assert note.startswith("По-английски: `") and note.endswith("страницу выбранного языка).")
+    assert en.startswith("In Russian: `") and en.endswith("the page of the chosen language).")
+
+
+def test_101_speaks_of_rounds() -> None:
+    """101 plays rounds («раунд»): its page says so where it meant the game's unit, and
+    keeps «раздача» only for the dealing of the cards."""
+    shown = rules_document("101", "ru")
+    wrong = r"по раздачам|конце раздачи|стольких раздач|раздача кончается|раздач больше"
+    assert re.findall(wrong, shown) == []
+    assert "запись по раундам" in shown and "в конце раунда" in shown

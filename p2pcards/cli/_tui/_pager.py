@@ -47,7 +47,8 @@ def paging(
         if k == pages - 1:
             return True
         prompt = t(
-            "— page {page} of {pages}: Enter shows the next one, 0 or q goes back to the game —> ",
+            "— page {page} of {pages}: Enter shows the next one; 0 or q, then Enter, goes back "
+            "to the game —> ",
             page=k + 1,
             pages=pages,
         )

@@ -113,19 +113,19 @@ class TerminalSeat:
         (:func:`page`, asking with ``read``; ``height`` lines a screen, default the
         console's).  Returns True when the player read to the end, False when it went
         back earlier; EOFError and KeyboardInterrupt from ``read`` propagate."""
-        p = self.ui.p
-        keys = Text(p.keys_text(), style="bold")
-        rules = Markdown(tables_as_lists(p.rules_text()))
-        return page(self.console, self.read, Group(keys, rules), p.t, height)
+        return page(self.console, self.read, self._rules(), self.ui.p.t, height)
 
     def rules_pages(self, height: int | None = None) -> Generator[str, str | None, bool]:
         """:meth:`show_rules` as a dialog (:func:`paging`): yields each prompt between
         screens and is sent the line typed (None: the input ended, raises EOFError); the
         lines come from wherever the caller reads them (LAN play: the one stdin reader)."""
+        return paging(self.console, self._rules(), self.ui.p.t, height)
+
+    def _rules(self) -> Group:
+        """The keys, an empty line (the page's title must not run into them), the rules."""
         p = self.ui.p
         keys = Text(p.keys_text(), style="bold")
-        rules = Markdown(tables_as_lists(p.rules_text()))
-        return paging(self.console, Group(keys, rules), p.t, height)
+        return Group(keys, Text(""), Markdown(tables_as_lists(p.rules_text())))
 
     def _print_menu(self, menu: Menu, can_go_back: bool) -> None:
         self.say(menu.title, style="bold")
