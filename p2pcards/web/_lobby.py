@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 import random
-import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -25,7 +24,7 @@ import trio
 from p2pcards import net
 from p2pcards._exceptions import leaves
 from p2pcards.games import OptionError, game_info, game_names
-from p2pcards.identity import Identity, IdentityError
+from p2pcards.identity import Identity, IdentityError, load_identity
 from p2pcards.peer import (
     Ending,
     LobbyError,
@@ -140,6 +139,13 @@ def games_offered(lang: str) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _remove_table_files(base: Path, table_id: bytes) -> None:
+    """A bot's copy of a table that ended here goes (as ``host --bots``'s bots')."""
+    from p2pcards.cli._lan import remove_table_files
+
+    remove_table_files(base, table_id)
 
 
 class LobbyService:
@@ -435,43 +441,79 @@ class LobbyService:
             lang = spec.lang or self.lang  # the page's: the page may have switched
             idents = await self._bot_identities(spec.bots, lang)
             self._trusted |= {b.peer_id for b in idents}
-            bot_dir = Path(tempfile.mkdtemp(prefix="p2pcards-bots-"))  # their table files
+            from p2pcards.cli.host import bot_home
+
+            homes = [bot_home(i, self._home()) for i in range(1, len(idents) + 1)]
             async with trio.open_nursery() as bots:
-                for i, ident in enumerate(idents):
+                for ident, home in zip(idents, homes, strict=True):
                     address = ("127.0.0.1", lobby.address[1])
-                    bots.start_soon(self._bot, address, ident, spec, bot_dir / f"bot{i}")
+                    bots.start_soon(self._bot, address, ident, spec, home)
                 session = await self._follow(lobby)
+                if idents:  # as host --bots: after a crash, resuming restarts them
+                    session.storage.mark_bots([(str(h), spec.level) for h in homes])
                 await self._play(session)
                 bots.cancel_scope.deadline = trio.current_time() + 30  # they end with the game
+
+    def _home(self) -> Path:
+        """This player's data directory (``base``, else :func:`p2pcards.files.home`)."""
+        from p2pcards import files
+
+        return self.base if self.base is not None else files.home()
 
     async def _bot_identities(self, n: int, lang: str) -> list[Identity]:
         """The keys of this player's bots, kept as ``host --bots`` keeps them
         (:func:`p2pcards.cli.host.bot_identities`, in the data directory), so a player
         who met "Бот 1" at an earlier table is not told that its key changed."""
-        from p2pcards import files
         from p2pcards.cli.host import bot_identities
 
         def load() -> list[Identity]:
-            home = self.base if self.base is not None else files.home()
             try:
-                return bot_identities(n, lang, home)
+                return bot_identities(n, lang, self._home())
             except IdentityError as e:  # (a StorageError is an OSError: shown as one)
                 raise OSError(str(e)) from e
 
         return await trio.to_thread.run_sync(load)
 
     async def _bot(self, address: net.Address, ident: Identity, spec: HostSpec, base: Path) -> None:
+        """A bot of this lobby at its table: a full peer with its key and table files in
+        ``base`` (its ``bots/N``, as ``host --bots``'s): they stay while the game does
+        not end here (a crash: resuming the table restarts the bot from them), and go
+        when it does."""
         me = self.identity.peer_id  # the bot knows its host: no question asked
-        async with join_table(ident, address, base=base, lang=self.lang, expect_key=me) as lobby:
-            session = await lobby.started()
-            self.bot_endings.append(await run_bot(session, spec.level, random.Random()))
+        session = None
+        try:
+            async with join_table(
+                ident, address, base=base, lang=self.lang, expect_key=me
+            ) as lobby:
+                session = await lobby.started()
+                self.bot_endings.append(await run_bot(session, spec.level, random.Random()))
+        finally:
+            if session is not None:
+                _remove_table_files(base, session.table.table_id)
 
     async def _resume_task(self, u: Unfinished) -> None:
         self.status, self.table_name, self.resuming = "joining", u.table_name, True
         self.seated, self.total = u.names, len(u.names)
         self._publish()
         async with resume_table(self.identity, u.table_id, base=self.base, lang=self.lang) as s:
-            await self._play(s)
+            async with trio.open_nursery() as bots:
+                for home, level in u.bot_seats:  # this host's bots come back too
+                    bots.start_soon(self._resumed_bot, Path(home), u.table_id, level)
+                await self._play(s)
+                bots.cancel_scope.deadline = trio.current_time() + 30  # they end with the game
+
+    async def _resumed_bot(self, base: Path, table_id: bytes, level: str) -> None:
+        """A bot of this host that sat at the table, restarted from its files in
+        ``base`` (its key, the table's log and secrets); its table files go when the
+        game ends here."""
+        me = await trio.to_thread.run_sync(load_identity, base)
+        if me is None:
+            return
+        try:
+            async with resume_table(me, table_id, base=base, lang=self.lang) as session:
+                self.bot_endings.append(await run_bot(session, level, random.Random()))
+        finally:
+            _remove_table_files(base, table_id)
 
     async def _join_task(self, target: str) -> None:
         self.status = "joining"
