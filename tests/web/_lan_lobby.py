@@ -174,7 +174,6 @@ def _leave(page: Any, lobby: LobbyService, out: Path) -> dict[str, Any]:
     from playwright.sync_api import expect
 
     from p2pcards.peer import unfinished_tables
-
     from p2pcards.web import _lobby
 
     before = len(lobby.bot_endings)  # (the Akulina table's bots)
