@@ -1,4 +1,4 @@
-"""``scripts/bench sto_odno_ab [--a A] [--b B] [--series N] [--seed K]``: two forms of
+"""``scripts/bench sto_odno_ab [--a A] [--b B] [--series N] [--seed K] [--jobs J]``: two forms of
 101's strong bot compared on the same series (paired).
 
 Series i (the seeds of ``scripts/bench bots``, ``game_seeds(K, N)``) is played twice
@@ -20,6 +20,7 @@ import dataclasses
 import json
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from _util import paired
@@ -57,20 +58,35 @@ def lost(game: Any, seed: int, seat: int, bot: Player) -> int:
     return int(seat in dealer.run(players)["losers"])
 
 
+def pair(job: tuple[str, str, int, int]) -> tuple[int, int, float, float]:
+    """One series played by form A and by form B in seat ``i % 4``: (A lost, B lost,
+    A's and B's CPU seconds)."""
+    fa, fb, i, gs = job
+    game = load_game("101", seats=4)
+    out = []
+    for f in (fa, fb):
+        t = time.process_time()
+        out.append((lost(game, gs, i % 4, make(f)), time.process_time() - t))
+    return out[0][0], out[1][0], out[0][1], out[1][1]
+
+
 def main(argv: list[str]) -> None:
     p = argparse.ArgumentParser(prog="scripts/bench sto_odno_ab")
     p.add_argument("--a", default="hard:candidates=1")
     p.add_argument("--b", default="hard")
     p.add_argument("--series", type=int, default=200)
     p.add_argument("--seed", type=int, default=17)
+    p.add_argument("--jobs", type=int, default=1)
     a = p.parse_args(argv)
-    game = load_game("101", seats=4)
-    bot_a, bot_b = make(a.a), make(a.b)
-    xs, ys = [], []
+    jobs = [(a.a, a.b, i, gs) for i, gs in enumerate(game_seeds(a.seed, a.series))]
     t0 = time.perf_counter()
-    for i, gs in enumerate(game_seeds(a.seed, a.series)):
-        xs.append(lost(game, gs, i % 4, bot_a))
-        ys.append(lost(game, gs, i % 4, bot_b))
+    if a.jobs > 1:
+        with ProcessPoolExecutor(max_workers=a.jobs) as pool:
+            res = list(pool.map(pair, jobs, chunksize=4))
+    else:
+        res = [pair(j) for j in jobs]
+    xs = [r[0] for r in res]
+    ys = [r[1] for r in res]
     out = {
         "bench": "sto_odno_ab",
         "a": a.a,
@@ -79,6 +95,8 @@ def main(argv: list[str]) -> None:
         "seed": a.seed,
         "unit": "share of series lost, B - A",
         **paired(xs, ys, 3, "lost"),
+        "cpu_a": round(sum(r[2] for r in res), 1),
+        "cpu_b": round(sum(r[3] for r in res), 1),
         "seconds": round(time.perf_counter() - t0, 1),
     }
     print(json.dumps(out), flush=True)

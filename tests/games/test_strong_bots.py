@@ -107,6 +107,50 @@ def test_101_keeps_the_queen_of_hearts_to_go_out_on_it() -> None:
     ]
     for level in ("medium", "hard"):
         assert strong_bot(STO, level)(view, legal, random.Random(0)) == legal[-1]
+    # the same with the bot's own later moves searched: by information-set MCTS, and by
+    # a one-step search on each deal
+    for kw in ({"mcts": 300}, {"own": 3}):
+        bot = sto_strong.StrongStoOdno(LEVELS["hard"], **kw)
+        assert bot(view, legal, random.Random(0)) == legal[-1]
+
+
+def test_101_ismcts_without_its_own_nodes_is_the_one_card_search() -> None:
+    # A tree whose nodes never leave basic's card (expand never reached) values each
+    # root card by playing it and the round out by basic's policy on the same deal: the
+    # one-card search.  Random open deals, the stock in a fixed order.
+    rng = random.Random(4)
+    for _ in range(20):
+        deck = list(range(36))
+        rng.shuffle(deck)
+        hands = [deck[k * 5 : k * 5 + 5] for k in range(4)]
+        start = sto_strong.Round([], [], [], deck[20], -1, 0, "normal")
+        probe = sto_strong.Round([list(h) for h in hands], [], [], deck[20], -1, 0, "normal")
+        acts = [(c, -1) for c in probe.playable(hands[0])]
+        if len(acts) < 2:
+            continue
+        scores = [rng.randrange(90) for _ in range(4)]
+        vals = []
+        for a in acts:
+            rd = sto_strong.Round(
+                [list(h) for h in hands], deck[21:], [], deck[20], -1, 0, "normal"
+            )
+            rd.play(*a)
+            sto_strong.rollout(rd)
+            vals.append(sto_strong.race_utility(rd, 0, scores, sto_strong._finish_bonus(rd)))
+        want = max(range(len(acts)), key=lambda k: (vals[k], -k))
+        got = sto_strong.ismcts(
+            start,
+            [(hands, deck[21:], [])],
+            acts,
+            0,
+            scores,
+            sto_strong.race_utility,
+            random.Random(0),
+            3 * len(acts),
+            shuffle_stock=False,
+            expand=10**9,
+        )
+        assert got == want, (hands, vals)
 
 
 def test_101_weighs_deals_by_what_the_others_played() -> None:

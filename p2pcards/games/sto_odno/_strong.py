@@ -30,6 +30,7 @@ random generator is seeded from the view, so equal views give equal moves.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 
@@ -117,6 +118,20 @@ class Round:
         self.turn = turn
         self.mode = mode
         self.winner = -1
+
+    def copy(self) -> Round:
+        """An independent copy (the hands, stock and pile lists copied)."""
+        c = Round(
+            [list(h) for h in self.hands],
+            list(self.stock),
+            list(self.under),
+            self.top,
+            self.named,
+            self.turn,
+            self.mode,
+        )
+        c.winner = self.winner
+        return c
 
     def playable(self, hand: Sequence[int]) -> list[int]:
         """The cards of ``hand`` that may be played now."""
@@ -214,6 +229,43 @@ def rollout(r: Round) -> Round:
     for _ in range(MAX_MOVES):
         if r.winner >= 0:
             break
+        m = policy(r)
+        if m is None:
+            r.stuck()
+        else:
+            r.play(*m)
+    return r
+
+
+def rollout_own(
+    r: Round,
+    me: int,
+    value: Callable[[Round, int, Sequence[int], int], float],
+    scores: Sequence[int],
+    limit: int = 3,
+) -> Round:
+    """Play ``r`` to the end like :func:`rollout`, except that at up to ``limit`` of
+    ``me``'s own decisions with two or more playable cards it plays the card whose basic
+    rollout (:func:`rollout`) is worth most to it by ``value`` (a one-step search on
+    this deal; a queen names basic's suit)."""
+    for _ in range(MAX_MOVES):
+        if r.winner >= 0:
+            break
+        if r.turn == me and limit > 0:
+            hand = r.hands[me]
+            cands = r.playable(hand)
+            if len(cands) >= 2:
+                limit -= 1
+                best, best_v = -1, -1e18
+                for c in cands:
+                    rc = r.copy()
+                    rc.play(c, _name_suit(hand, c) if RANK[c] == QUEEN else -1)
+                    rollout(rc)
+                    v = value(rc, me, scores, _finish_bonus(rc))
+                    if v > best_v:
+                        best, best_v = c, v
+                r.play(best, _name_suit(hand, best) if RANK[best] == QUEEN else -1)
+                continue
         m = policy(r)
         if m is None:
             r.stuck()
@@ -337,12 +389,24 @@ class StrongStoOdno:
         eps: float = 0.1,
         queen_suits: int = 0,
         race: int = 1,
+        own: int = 0,
+        deals: int = 0,
+        mcts: int = 0,
+        expand: int = 16,
+        ucb: float = 0.05,
+        bias: float = 0.02,
     ) -> None:
         self.budget = budget
         self.candidates = candidates if candidates else CANDIDATES
         self.eps = eps
         self.queen_suits = bool(queen_suits)
         self.value = race_utility if race else utility
+        self.own = own
+        self.deals = deals
+        self.mcts = mcts
+        self.expand = expand
+        self.ucb = ucb
+        self.bias = bias
 
     def __call__(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         plays = [m for m in legal if isinstance(m, Play)]
@@ -378,22 +442,166 @@ class StrongStoOdno:
         # at most samples x PER_DECISION rollouts: fewer deals when there are many cards
         n = self.budget.samples
         deals = max(2, min(DEALS_PER_SAMPLE * n, n * PER_DECISION // len(cands)))
+        if self.deals:
+            deals = self.deals
         chosen = _posterior(view, deal, r, deals, self.candidates * n, self.eps)
         if chosen is None:
             return basic_bot(view, legal, rng)
+        if self.mcts:
+            start = Round([], [], [], top, named, me, view.mode)
+            keys = sorted(cands)
+            suits = [_suit_of(cands[k]) for k in keys]
+            best = ismcts(
+                start,
+                [d for d, _ in chosen],
+                [(k[0], u) for k, u in zip(keys, suits, strict=True)],
+                me,
+                scores,
+                self.value,
+                r,
+                self.mcts,
+                shuffle_stock=not view.stock_cards,
+                expand=self.expand,
+                c=self.ucb,
+                bias=self.bias,
+            )
+            return cands[keys[best]]
         for (hands, stock, under), w in chosen:
             for key, m in cands.items():
                 rd = Round(
                     [list(h) for h in hands], list(stock), list(under), top, named, me, view.mode
                 )
                 rd.play(key[0], -1 if m.suit is None else int(m.suit))
-                rollout(rd)
+                if self.own:
+                    rollout_own(rd, me, self.value, scores, self.own)
+                else:
+                    rollout(rd)
                 vals[key].append(w * self.value(rd, me, scores, _finish_bonus(rd)))
         return cands[max(sorted(cands), key=lambda c: sum(vals[c]))]
 
 
 Deal = tuple[list[list[int]], list[int], list[int]]
 """One determinization: (hands, stock, under) as the model's lists (see :class:`Round`)."""
+
+
+class _Node:
+    """One of the searching seat's information sets in :func:`ismcts`: visits, and per
+    action its visits and summed value."""
+
+    __slots__ = ("n", "visits", "wins")
+
+    def __init__(self, k: int) -> None:
+        self.visits = 0
+        self.n = [0] * k
+        self.wins = [0.0] * k
+
+
+def _ucb(node: _Node, c: float, prior: int, bias: float) -> int:
+    """The action of ``node`` with the best upper confidence bound (values in [0, 1];
+    an untried action counts as the node's mean, "first-play urgency"; action
+    ``prior``, basic's card, gets ``bias`` more: it is left only for a clearly better
+    one)."""
+    mean = sum(node.wins) / max(1, node.visits)
+    log_n = math.log(node.visits + 1)
+    best, best_v = 0, -1e18
+    for i, k in enumerate(node.n):
+        v = node.wins[i] / k + c * math.sqrt(log_n / k) if k else mean + c
+        if i == prior:
+            v += bias
+        if v > best_v:
+            best, best_v = i, v
+    return best
+
+
+def ismcts(
+    start: Round,
+    deals: Sequence[Deal],
+    actions: Sequence[tuple[int, int]],
+    me: int,
+    scores: Sequence[int],
+    value: Callable[[Round, int, Sequence[int], int], float],
+    rng: random.Random,
+    iterations: int,
+    *,
+    shuffle_stock: bool = True,
+    expand: int = 16,
+    c: float = 0.05,
+    bias: float = 0.02,
+) -> int:
+    """Single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012) over
+    ``me``'s own decisions; the index of the root action (``actions``: (card, named
+    suit)) with the best mean.
+
+    Every root action is tried on each deal in turn (the same deal for all of them, as
+    in a paired comparison: ``iterations`` / their number deals, ``deals`` cycled, the
+    secret stock shuffled afresh on each new pass with ``shuffle_stock``) from
+    ``start``'s top card, named suit and mode.  The other seats play basic's policy
+    (what the model of the round assumes of them).  ``me``'s later decisions with two
+    or more playable cards are nodes keyed by what ``me`` sees there (its hand, the top
+    card, the named suit, the mode, the hand sizes, and the node and action leading
+    there): a node visited fewer than ``expand`` times plays basic's card, then UCB1
+    (constant ``c``, basic's card ``bias`` ahead) over its playable cards (a queen
+    naming basic's suit).  The value at the round's end is ``value`` (minus 100 times
+    the chance of losing the series), scaled to [0, 1] and backed up along the path."""
+    root = _Node(len(actions))
+    table: dict[tuple[object, ...], tuple[_Node, list[int]]] = {}
+    k = len(actions)
+    st: list[int] = []
+    for i in range(max(k, iterations - iterations % k)):
+        a, d = i % k, i // k
+        hands, stock, under = deals[d % len(deals)]
+        if a == 0:
+            st = list(stock)
+            if shuffle_stock and d >= len(deals):
+                rng.shuffle(st)
+        rd = Round(
+            [list(h) for h in hands], list(st), list(under), start.top, start.named, me, start.mode
+        )
+        path: list[tuple[_Node, int]] = [(root, a)]
+        rd.play(*actions[a])
+        node_id: tuple[object, ...] = (a,)
+        leaf = False
+        while rd.winner < 0:
+            if rd.turn == me and not leaf:
+                hand = rd.hands[me]
+                cards = sorted(rd.playable(hand))
+                if len(cards) >= 2:
+                    key = (
+                        node_id,
+                        tuple(sorted(hand)),
+                        rd.top,
+                        rd.named,
+                        rd.mode,
+                        tuple(len(h) for h in rd.hands),
+                    )
+                    got = table.get(key)
+                    if got is None:
+                        got = (_Node(len(cards)), cards)
+                        table[key] = got
+                    node, acts = got
+                    m = policy(rd)
+                    assert m is not None
+                    j = acts.index(m[0])
+                    if node.visits < expand:
+                        leaf = node.visits == 0
+                    else:
+                        j = _ucb(node, c, j, bias)
+                    path.append((node, j))
+                    card = acts[j]
+                    rd.play(card, _name_suit(hand, card) if RANK[card] == QUEEN else -1)
+                    node_id = (key, j)
+                    continue
+            m = policy(rd)
+            if m is None:
+                rd.stuck()
+            else:
+                rd.play(*m)
+        v = value(rd, me, scores, _finish_bonus(rd)) / 100.0 + 1.0
+        for node, j in path:
+            node.visits += 1
+            node.n[j] += 1
+            node.wins[j] += v
+    return max(range(len(actions)), key=lambda k: (root.wins[k] / max(1, root.n[k]), -k))
 
 
 def _dealer(view: StoOdnoView) -> Callable[[random.Random], Deal | None] | None:
@@ -682,6 +890,11 @@ def _posterior(
                 chosen.append((([list(h) for h in hands], stock[:fixed] + secret, under), 1.0))
             x += step
     return chosen
+
+
+def _suit_of(m: Play) -> int:
+    """The suit ``m`` names as an int, -1 for none."""
+    return -1 if m.suit is None else int(m.suit)
 
 
 def make_bot(budget: Budget) -> StrongStoOdno:
