@@ -29,8 +29,11 @@ import errno
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 import platformdirs
+
+from p2pcards._say import Msgid
 
 ENV_HOME = "P2PCARDS_HOME"
 MIN_FREE = 1 << 20
@@ -38,21 +41,42 @@ MIN_FREE = 1 << 20
 
 
 class StorageError(OSError):
-    """A file of ours cannot be read or written; the message names the path and the cure."""
+    """A file of ours cannot be read or written; the message names the path and the cure.
+
+    ``msgid`` and ``params``: the message as a message id of the catalog and its values
+    (a :class:`~p2pcards._say.Msgid` value is one too), which the command line shows in
+    the player's language (:func:`p2pcards.cli._i18n.error_text`); ``str()`` is English."""
+
+    def __init__(self, code: int, msgid: str, /, **params: Any) -> None:
+        super().__init__(code, msgid.format(**params) if params else msgid)
+        self.msgid = msgid
+        self.params = params
+
+
+_CURES = {
+    errno.ENOSPC: Msgid("the disk is full: free some space"),
+    errno.EDQUOT: Msgid("the disk is full: free some space"),
+    errno.EROFS: Msgid(
+        "the file system is read-only: choose a writable directory with P2PCARDS_HOME=..."
+    ),
+    errno.EACCES: Msgid("no permission: choose a writable directory with P2PCARDS_HOME=..."),
+    errno.EPERM: Msgid("no permission: choose a writable directory with P2PCARDS_HOME=..."),
+    errno.ENOTDIR: Msgid("a path component is not a directory: fix it or set P2PCARDS_HOME=..."),
+    errno.EEXIST: Msgid("a path component is not a directory: fix it or set P2PCARDS_HOME=..."),
+}
+"""The cure of each error number :func:`_explain` knows (message ids)."""
+
+_ACTIONS = {
+    "create a private directory": Msgid("cannot create a private directory {path}: {cure}"),
+    "write in": Msgid("cannot write in {path}: {cure}"),
+    "write": Msgid("cannot write {path}: {cure}"),
+}
+"""Each action of :func:`_explain` -> its message id."""
 
 
 def _explain(action: str, path: Path, exc: OSError) -> StorageError:
-    if exc.errno == errno.ENOSPC or exc.errno == errno.EDQUOT:
-        cure = "the disk is full: free some space"
-    elif exc.errno == errno.EROFS:
-        cure = f"the file system is read-only: choose a writable directory with {ENV_HOME}=..."
-    elif exc.errno in (errno.EACCES, errno.EPERM):
-        cure = f"no permission: choose a writable directory with {ENV_HOME}=..."
-    elif exc.errno in (errno.ENOTDIR, errno.EEXIST):
-        cure = f"a path component is not a directory: fix it or set {ENV_HOME}=..."
-    else:
-        cure = exc.strerror or str(exc)
-    return StorageError(exc.errno or 0, f"cannot {action} {path}: {cure}")
+    cure: str = _CURES.get(exc.errno or 0) or exc.strerror or str(exc)
+    return StorageError(exc.errno or 0, _ACTIONS[action], path=str(path), cure=cure)
 
 
 def tighten(target: Path | int, mode: int) -> None:
@@ -77,7 +101,9 @@ def private_dir(path: Path) -> Path:
     except OSError as exc:
         raise _explain("create a private directory", path, exc) from None
     if not path.is_dir():
-        raise StorageError(errno.ENOTDIR, f"cannot use {path}: it is not a directory")
+        raise StorageError(
+            errno.ENOTDIR, Msgid("cannot use {path}: it is not a directory"), path=str(path)
+        )
     return path
 
 
@@ -114,8 +140,13 @@ def check_writable(directory: Path, min_free: int = MIN_FREE) -> None:
     if free < min_free:
         raise StorageError(
             errno.ENOSPC,
-            f"cannot write in {directory}: only {free // 1024} KiB free, a game needs "
-            f"{min_free // 1024} KiB: free some space or set {ENV_HOME}=...",
+            Msgid(
+                "cannot write in {path}: only {free} KiB free, a game needs {need} KiB: free "
+                "some space or set P2PCARDS_HOME=..."
+            ),
+            path=str(directory),
+            free=free // 1024,
+            need=min_free // 1024,
         )
 
 

@@ -26,12 +26,14 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat
 from nacl.public import PrivateKey as SealingKey
 
 from p2pcards import files
+from p2pcards._say import Msgid
 from p2pcards.net import fingerprint, peer_id_of
 
 IDENTITY_FILE = "identity.json"
@@ -39,7 +41,13 @@ MAX_NAME = 40
 
 
 class IdentityError(Exception):
-    """The identity file is unreadable or malformed (message names the file)."""
+    """The identity file is unreadable or malformed (message names the file); ``msgid``
+    and ``params`` as :class:`p2pcards.files.StorageError`'s (shown translated)."""
+
+    def __init__(self, msgid: str, /, **params: Any) -> None:
+        super().__init__(msgid.format(**params) if params else msgid)
+        self.msgid = msgid
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -129,7 +137,9 @@ def load_identity(base: Path | None = None) -> Identity | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise files.StorageError(exc.errno or 0, f"cannot read {path}: {exc.strerror}") from None
+        raise files.StorageError(
+            exc.errno or 0, Msgid("cannot read {path}: {why}"), path=str(path), why=exc.strerror
+        ) from None
     try:
         mode = stat.S_IMODE(path.stat().st_mode)
         if mode & 0o077:
@@ -144,7 +154,9 @@ def load_identity(base: Path | None = None) -> Identity | None:
         sealing = SealingKey(bytes.fromhex(doc["sealing_key"]))
         name = clean_name(str(doc["name"]))
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise IdentityError(f"identity file {path} is damaged: {exc}") from None
+        raise IdentityError(
+            Msgid("identity file {path} is damaged: {why}"), path=str(path), why=exc
+        ) from None
     return Identity(name, signing, sealing, path)
 
 

@@ -70,8 +70,13 @@ def test_loose_permissions_are_tightened(home: Path) -> None:
 def test_damaged_identity_file_named(home: Path) -> None:
     home.mkdir(parents=True)
     (home / "identity.json").write_text('{"version": 1, "name": "x", "signing_key": "zz"}')
-    with pytest.raises(identity.IdentityError, match=r"identity\.json is damaged"):
+    with pytest.raises(identity.IdentityError, match=r"identity\.json is damaged") as e:
         identity.load_identity()
+    from p2pcards.cli._i18n import error_text  # shown in the player's language (issue 15)
+
+    assert error_text("ru", e.value).startswith(
+        f"файл с вашим ключом {home / 'identity.json'} повреждён: "
+    )
 
 
 def test_unwritable_home_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

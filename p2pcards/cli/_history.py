@@ -19,7 +19,10 @@ def history_line(
 ) -> str | None:
     """One line describing ``event`` (call BEFORE applying it to ``state``), showing
     hidden cards from ``cards`` (position -> card); None for events not worth a line.
+    A move comes after the facts before it that no move says (:meth:`~p2pcards.ui.
+    Presenter.history_facts`: Thousand's obligatory first bid), one line each.
     ``names``: the seats' names (``Names.seats(n, lang)`` when there are none)."""
     if isinstance(event, Move):
-        return p.move_line(event, state.view(event.seat, cards), names)
+        view = state.view(event.seat, cards)
+        return "\n".join([*p.history_facts(view, names), p.move_line(event, view, names)])
     return dealer_line(p.t, names, event, cards)

@@ -21,6 +21,7 @@ from typing import Any
 import platformdirs
 
 from p2pcards import files
+from p2pcards._say import Msgid
 from p2pcards.ui import Texts
 from p2pcards.ui._texts import N_ as N_  # the cli's modules import it from here
 from p2pcards.ui._texts import translations
@@ -218,12 +219,16 @@ def trn(lang: str, singular: str, plural: str, n: int, /, **kw: Any) -> str:
     return Texts(lang).n(singular, plural, n, **kw)
 
 
-def error_text(lang: str, e: Exception) -> str:
+def error_text(lang: str, e: BaseException) -> str:
     """An error's message in ``lang``: one carrying a ``msgid`` and ``params`` (e.g.
     :class:`p2pcards.games.OptionError`) through the catalog, any other as it is."""
     msgid = getattr(e, "msgid", None)
     if isinstance(msgid, str):
-        return tr(lang, msgid, **getattr(e, "params", {}))
+        params = {  # a value that is a message id itself (a StorageError's cure) too
+            k: tr(lang, v) if isinstance(v, Msgid) else v
+            for k, v in getattr(e, "params", {}).items()
+        }
+        return tr(lang, msgid, **params)
     return str(e)
 
 

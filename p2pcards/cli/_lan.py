@@ -22,7 +22,7 @@ import trio
 
 from p2pcards import net
 from p2pcards._exceptions import leaves
-from p2pcards.cli._i18n import N_, tr, trn
+from p2pcards.cli._i18n import N_, error_text, tr, trn
 from p2pcards.cli._lanargs import add_lan_arguments as add_lan_arguments  # re-exported
 from p2pcards.cli._results import format_result
 from p2pcards.cli._warnings import TerminalFormatter, mdns_unavailable
@@ -102,7 +102,7 @@ def identity_from_args(args: argparse.Namespace, *, for_play: bool = False) -> I
         )
         raise SystemExit(2) from None
     except (IdentityError, StorageError, ValueError) as e:
-        print(f"p2pcards: {e}", file=sys.stderr)
+        print(f"p2pcards: {error_text(args.lang, e)}", file=sys.stderr)
         raise SystemExit(2) from None
     return me
 
@@ -192,7 +192,11 @@ def run_lan(main: Callable[[argparse.Namespace], Awaitable[int]], args: argparse
         leaf = _fatal_leaf(e)
         if leaf is None:
             raise
-        text = lobby_error_text(leaf, args.lang) if isinstance(leaf, LobbyError) else str(leaf)
+        text = (
+            lobby_error_text(leaf, args.lang)
+            if isinstance(leaf, LobbyError)
+            else error_text(args.lang, leaf)
+        )
         print(f"p2pcards: {text}", file=sys.stderr)
         if isinstance(leaf, StorageError):
             print(

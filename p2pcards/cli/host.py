@@ -206,7 +206,7 @@ def host_bots(n: int, lang: str) -> list[Identity]:
     try:
         return bot_identities(n, lang, files.home())
     except (IdentityError, files.StorageError, ValueError) as e:
-        print(f"p2pcards: {e}", file=sys.stderr)
+        print(f"p2pcards: {error_text(lang, e)}", file=sys.stderr)
         raise SystemExit(2) from None
 
 

@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import Any
 
-from p2pcards.cli._i18n import tr
+from p2pcards.cli._i18n import error_text, tr
 from p2pcards.cli._lan import add_lan_arguments, identity_from_args
 from p2pcards.files import StorageError
 from p2pcards.net import fingerprint
@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
             print(tr(lang, "forgot {name!r}", name=args.name))
             return 0
     except StorageError as e:
-        print(f"p2pcards: {e}", file=sys.stderr)
+        print(f"p2pcards: {error_text(lang, e)}", file=sys.stderr)
         return 2
     players = known.players()
     if not players:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Literal
 
 from p2pcards import files
+from p2pcards._say import Msgid
 from p2pcards.net import fingerprint
 
 KNOWN_FILE = "known_players.json"
@@ -87,7 +88,9 @@ class KnownPlayers:
         except FileNotFoundError:
             return
         except OSError as exc:
-            raise files.StorageError(exc.errno or 0, f"cannot read {self.path}: {exc}") from None
+            raise files.StorageError(
+                exc.errno or 0, Msgid("cannot read {path}: {why}"), path=str(self.path), why=exc
+            ) from None
         try:
             doc = json.loads(raw)
             if doc.get("version") != 1:
@@ -99,7 +102,10 @@ class KnownPlayers:
                 self._players[str(fold)] = (str(item["name"]), key)
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
             raise files.StorageError(
-                0, f"{self.path} is damaged ({exc}): fix or delete it"
+                0,
+                Msgid("{path} is damaged ({why}): fix or delete it"),
+                path=str(self.path),
+                why=exc,
             ) from None
 
     def _save(self) -> None:

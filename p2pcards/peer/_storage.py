@@ -20,6 +20,7 @@ from typing import Any, BinaryIO
 
 import msgpack
 
+from p2pcards._say import Msgid
 from p2pcards.files import StorageError, home, private_dir, tighten
 from p2pcards.transcript import MAGIC, LogContents, RecordType, encode_record, read_log
 
@@ -58,7 +59,9 @@ def _open(path: Path, mode: int) -> BinaryIO:
             tighten(fd, mode)
         return os.fdopen(fd, "r+b")
     except OSError as exc:
-        raise StorageError(exc.errno or 0, f"cannot open {path}: {exc.strerror}") from None
+        raise StorageError(
+            exc.errno or 0, Msgid("cannot open {path}: {why}"), path=str(path), why=exc.strerror
+        ) from None
 
 
 class TableStorage:
@@ -140,11 +143,12 @@ class TableStorage:
                     os.ftruncate(fd, size)
             except OSError:
                 pass  # recover() cuts a torn tail on the next start
+            cure: str = exc.strerror or str(exc)
             if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-                cure = "the disk is full: free some space, then start again to resume"
-            else:
-                cure = exc.strerror or str(exc)
-            raise StorageError(exc.errno or 0, f"cannot write {path}: {cure}") from None
+                cure = Msgid("the disk is full: free some space, then start again to resume")
+            raise StorageError(
+                exc.errno or 0, Msgid("cannot write {path}: {cure}"), path=str(path), cure=cure
+            ) from None
 
     def mark_done(self) -> None:
         """Mark the game over (a ``.done`` file beside the log): nothing to resume."""

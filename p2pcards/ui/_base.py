@@ -154,6 +154,12 @@ class Presenter:
         turn, a penalty drawn), each returned once; the default has none."""
         return []
 
+    def history_facts(self, view: View, names: Sequence[str] | Names) -> list[str]:
+        """The :meth:`facts` a list of every move's line (replay, simulate --show) would
+        miss otherwise, each returned once (Thousand: the first hand's obligatory bid);
+        none by default (101's facts are its moves' lines there)."""
+        return []
+
     def menu(self, view: View, legal: Sequence[Move], names: Sequence[str] | Names) -> Menu:
         """Numbered choices for ``legal`` (default: one line per move)."""
         return Menu(

@@ -46,6 +46,10 @@ class ThousandPresenter(Presenter):
     game = "thousand"
     TITLE: ClassVar[str] = "Thousand"
 
+    def __init__(self, lang: str = "en", options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(lang, options)
+        self._said: set[tuple[int, int]] = set()
+
     def _v(self, view: View) -> ThousandView:
         assert isinstance(view, ThousandView)
         return view
@@ -274,6 +278,31 @@ class ThousandPresenter(Presenter):
                 "give {ca} to {a} and {cb} to {b}", ca=ca.symbol, a=ns[a], cb=cb.symbol, b=ns[b]
             )
         return super().choice(move, view, names)
+
+    def facts(self, view: View, names: Sequence[str] | Names) -> list[str]:
+        """The first hand's obligatory 100, the auction's first call ("Борис заявляет
+        100 (обязательно)"), once per hand: it is no move, so no move's line says it."""
+        v = self._v(view)
+        if v.phase != "auction" or not v.auction:
+            return []
+        key = (len(v.sheet), v.dealer)  # (the hand: one row a hand on the sheet)
+        if key in self._said:
+            return []
+        self._said.add(key)
+        seat, amount = v.auction[0]
+        ns = self.names(names, view)
+        return [
+            self.say(
+                ns,
+                seat,
+                "You bid {amount} (the first hand's obligatory bid)",
+                "{name} bids {amount} (the first hand's obligatory bid)",
+                amount=amount,
+            )
+        ]
+
+    def history_facts(self, view: View, names: Sequence[str] | Names) -> list[str]:
+        return self.facts(view, names)
 
     def move_line(self, move: Move, view: View, names: Sequence[str] | Names) -> str:
         v = self._v(view)

@@ -18,6 +18,7 @@ import pytest
 import trio
 
 from p2pcards import files
+from p2pcards._say import Msgid
 from p2pcards.cli._lan import run_lan
 from p2pcards.files import StorageError, check_writable
 from p2pcards.peer import Session, StorageFailed, TableStorage, _storage
@@ -147,8 +148,42 @@ def test_cli_unwraps_the_error_from_trio_nurseries(capsys: pytest.CaptureFixture
 
     assert run_lan(main, Args()) == 2  # type: ignore[arg-type]
     err = capsys.readouterr().err
-    assert "p2pcards: [Errno 28] cannot write /x/t.log: the disk is full" in err
+    assert "p2pcards: cannot write /x/t.log: the disk is full" in err
     assert "nothing more was sent" in err
+
+
+def test_storage_errors_are_shown_in_russian(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A StorageError carries its message id and values: the terminal words it in the
+    player's language, its cure too; the log and ``str()`` keep the English (issue 15)."""
+    from p2pcards.cli._i18n import error_text
+
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    with pytest.raises(StorageError) as e:
+        check_writable(blocker / "tables")
+    assert f"cannot write in {blocker}/tables: a path component is not a directory" in str(e.value)
+    assert error_text("ru", e.value) == (
+        f"не удаётся писать в {blocker}/tables: часть пути — не каталог: исправьте путь или "
+        "задайте P2PCARDS_HOME=..."
+    )
+    with pytest.raises(StorageError) as e:
+        check_writable(tmp_path / "ok", min_free=1 << 60)
+    got = error_text("ru", e.value)
+    assert got.startswith(f"не удаётся писать в {tmp_path}/ok: свободно только ")
+    assert "а игре нужно 1125899906842624 КиБ" in error_text("ru", e.value)
+
+    async def main(args: Any) -> int:
+        cure = Msgid("the disk is full: free some space")
+        raise StorageError(errno.ENOSPC, Msgid("cannot write {path}: {cure}"), path="/x", cure=cure)
+
+    class Args:
+        lang = "ru"
+
+    assert run_lan(main, Args()) == 2  # type: ignore[arg-type]
+    err = capsys.readouterr().err
+    assert "p2pcards: не удаётся записать /x: диск заполнен: освободите место\n" in err
 
 
 def test_check_writable_names_path_and_cure(tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ SOURCES = (
     + sorted((PKG / "web").rglob("*.py"))
     + sorted((PKG / "peer").glob("*.py"))
     + sorted((PKG / "net").glob("*.py"))
+    + [PKG / "files.py", PKG / "identity.py"]
 )
 
 ARGPARSE = {
@@ -88,7 +89,8 @@ def _walk(path: Path, out: dict[str, Msg]) -> None:
     in_cli = "/cli/" in rel
     in_games = rel.startswith("p2pcards/games/")
     in_web = rel.startswith("p2pcards/web/")
-    in_peer = rel.startswith(("p2pcards/peer/", "p2pcards/net/"))
+    in_peer = rel.startswith(("p2pcards/peer/", "p2pcards/net/", "p2pcards/files.py"))
+    in_peer = in_peer or rel == "p2pcards/identity.py"  # (their errors' Msgid("…"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             f = node.func
@@ -100,7 +102,7 @@ def _walk(path: Path, out: dict[str, Msg]) -> None:
                 continue
             if in_peer:  # (and the network's)
                 # the host's refusal reasons; say("…"): a warning the terminal words
-                if fn in ("N_", "say") and strs:
+                if fn in ("N_", "say", "Msgid") and strs:
                     out.setdefault(strs[0], Msg(where))
                 continue
             if in_games:

@@ -437,3 +437,31 @@ def test_the_cards_received_line_starts_a_sentence() -> None:
     ev = YourCards((1,), tuple(parse_cards("9H")))
     assert table_event_line(Texts("ru"), RU_NAMES, ev) == "Вам пришло: 9♥"
     assert table_event_line(Texts("en"), RU_NAMES, ev) == "You receive 9♥"
+
+
+def test_the_thousand_history_has_the_first_hands_obligatory_bid() -> None:
+    """The auction's first call, the first hand's 100, is no move: the move list showed
+    the auction from the second call on (issue 15, item 8)."""
+    from p2pcards.cli._history import history_line
+
+    game = load_game("thousand", seats=3)
+    state = game.new_state()
+    dealer = LocalDealer.seeded(state, 1)
+    while not isinstance(need := state.need(), Decision):
+        dealer.answer()
+    view = state.view(need.seat, dealer.knowledge[need.seat])
+    first, amount = view.auction[0]  # type: ignore[attr-defined]
+    assert amount == 100 and len(view.auction) == 1  # type: ignore[attr-defined]
+    p = presenter("thousand", "ru")
+    said = f"{RU_NAMES[first]} заявляет 100 (обязательная заявка первой руки)"
+    assert p.facts(view, RU_NAMES) == [said]
+    assert p.facts(view, RU_NAMES) == []  # once a hand
+    mine = presenter("thousand", "ru").facts(view, Names(RU_NAMES.names, me=first))
+    assert mine == ["Вы заявляете 100 (обязательная заявка первой руки)"]
+    # the move list with every card (replay, simulate --show): the same line first
+    move = state.legal_moves(need.seat, dealer.knowledge[need.seat])[0]
+    p = presenter("thousand", "ru")
+    lines = history_line(p, state, move, dealer.cards, RU_NAMES)
+    assert lines is not None and lines.splitlines()[0] == said
+    assert lines.splitlines()[1] == p.move_line(move, view, RU_NAMES)
+    assert history_line(p, state, move, dealer.cards, RU_NAMES) == p.move_line(move, view, RU_NAMES)
