@@ -581,7 +581,7 @@ async def play_to_end(
         if CTRL_C.hit:  # (the terminal echoed "^C" after the prompt: "выбор> ^CВы вышли…")
             print(flush=True)
 
-        def waiting(seconds: float) -> None:  # (three or more seats, another's turn)
+        def waiting(seconds: float) -> None:  # (the votes are slow to come)
             print(tr(lang, "leaving the table: waiting for the others to end the hand (at "
                            "most {s} s)…", s=int(seconds)), flush=True)  # fmt: skip
 
@@ -595,7 +595,7 @@ def departed_text(session: Session, gone: Departure, lang: str) -> str:
     """The line a player who left (q, Ctrl-C, Ctrl-D) is told, true to what his leave
     did (:class:`~p2pcards.peer.Departure`): the others ended the hand without him (no
     result at two seats; at three or more he forfeits it) and the game is over, or they
-    were told and do so when the table next waits for him; or nobody heard it, and the
+    were told but their votes did not come in time; or nobody heard it, and the
     same command brings him back while they wait; or no game was running."""
     several = len(session.names) >= 3
     if gone.what in ("ended", "told"):

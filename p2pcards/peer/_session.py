@@ -121,6 +121,8 @@ DEPART_SECONDS = 10.0
 """How long at most a seat that leaves lingers (:meth:`Session.depart`): its leave handed
 to the peers, then, when they vote at once (the table waits for this seat, or it has two
 seats), their votes to end the hand without it; a fraction of a second on a LAN."""
+VOTES_SLOW = 2.0
+"""After this many seconds without the others' votes a leaving seat says it waits."""
 
 
 @dataclass(frozen=True)
@@ -130,8 +132,9 @@ class Departure:
     - ``"ended"``: the others ended the hand without this seat and it saw their votes
       (``abandoned``: with two seats no result, with three or more it forfeits; either
       way the game is over and the table is marked done);
-    - ``"told"``: the leave reached the others, who end the hand without this seat when
-      the table next waits for it (the table is marked left: it is over for this seat);
+    - ``"told"``: the leave reached the others, but their votes did not come in time
+      (they end the hand without this seat when they can; the table is marked left: it
+      is over for this seat);
     - ``"unheard"``: nobody was connected, so nobody knows: the table waits for this
       seat, and the same command brings it back;
     - ``"idle"``: no game was running (not started yet); ``"over"``: the game had ended.
@@ -228,13 +231,6 @@ class Session:
         self._send_q.send_nowait(b"")  # marks where everything before it was sent
         self._nursery.start_soon(self._stop_after, grace)
 
-    def votes_at_once(self) -> bool:
-        """Whether the others vote this seat out as soon as its leave reaches them: the
-        table waits for it, or it has two seats (any turn).  Otherwise they do when the
-        table next waits for it (a move or two of the others, usually)."""
-        t = self.table
-        return len(self.names) == 2 or self.seat in t.awaited()
-
     async def depart(
         self, grace: float = DEPART_SECONDS, on_wait: Callable[[float], None] | None = None
     ) -> Departure:
@@ -243,11 +239,13 @@ class Session:
         reach it while it lingers: its log then ends as theirs, and its table is over:
         ``done``); then stop.  Returns what the leave did (:class:`Departure`).
 
-        It waits for the votes also when the others vote only once the table next waits
-        for this seat (three or more seats, another's turn): a leaver gone before them
-        kept a log that stopped short, audited "incomplete" while theirs said
-        "abandoned".  ``on_wait(seconds)`` is called then, before that wait (the
-        terminal says why the player waits)."""
+        The others vote as soon as the leave reaches them, whoever's turn it is (at three
+        or more seats the awaited seat votes at once and the others join it:
+        :meth:`~p2pcards.table.Table.left_alone`); a leaver gone before their votes kept
+        a log that stopped short, audited "incomplete" while theirs said "abandoned".
+        ``on_wait(seconds)`` is called when the votes have not come within
+        :data:`VOTES_SLOW` seconds of the leave being sent (a voter's link is slow), with
+        the seconds left of ``grace`` (the terminal says why the player waits)."""
         t = self.table
         playing = not (
             self._stopped or self.failed is not None or self._nursery is None
@@ -257,11 +255,14 @@ class Session:
         self.leave(grace)
         if not playing:
             return Departure("over" if t.halted or t.finished else "idle", t.abandoned)
+        deadline = trio.current_time() + grace
         with trio.move_on_after(grace):
             await self.left_sent.wait()
             if self.leave_delivered and not self.done.is_set():
-                if on_wait is not None and not self.votes_at_once():
-                    on_wait(grace)
+                with trio.move_on_after(VOTES_SLOW):
+                    await self.done.wait()
+                if on_wait is not None and not self.done.is_set():
+                    on_wait(max(deadline - trio.current_time(), 0.0))
                 await self.done.wait()
         self.stop()
         if t.abandoned is not None:

@@ -393,17 +393,38 @@ class Table:
 
     def left_alone(self, seat: int, reason: str, seq: int) -> bool:
         """Whether a vote at ``seq`` may end the hand without ``seat`` though the table
-        does not wait for it (``protocol/table.md`` §3, rule 1): at a table of two seats,
-        on the leave that ``seat`` signed (:meth:`gone` at ``seq``).  The one other seat
-        is the only voter and the hand cannot go on without ``seat`` (every card opened
-        needs both), so it ends at once, on whoever's turn it was; a vote against a seat
-        that has not left still waits for that seat's turn."""
-        return self.seats == 2 and reason == "left" and seat in self.gone(seq)
+        does not wait for it (``protocol/table.md`` §3, rule 1): on the leave that
+        ``seat`` signed (:meth:`gone` at ``seq``), at any place of the hand.  At two
+        seats always: the one other seat is the only voter and the hand cannot go on
+        without ``seat`` (every card opened needs both).  At three or more, when this
+        seat is itself awaited (the log cannot pass its head without this seat's entry,
+        so every voter opens the round at that head), or it holds another seat's vote
+        against ``seat`` signed at its log's head (it joins that vote: safe, because
+        ``seat`` signed its leave itself, so no lying voter can exclude a seat that is
+        merely thinking; rule 2 is about votes on a stall).  The others then end the hand
+        at once, whoever's turn it was.  An observer (the audit) follows such a vote."""
+        if reason != "left" or seat not in self.gone(seq):
+            return False
+        if self.seats == 2 or self.me is None:
+            return True
+        return self.me in self.awaited() or self._vote_held(seat)
+
+    def _vote_held(self, seat: int) -> bool:
+        """True when another seat's vote against ``seat``, signed at this log's head (a
+        contribution to a vote round starting at the next position), waits here."""
+        head = self.log.head.hash
+        for e in self.pending.entries():
+            if e.kind == _ABANDON and e.seat != self.me and e.prev == head:
+                target = vote_target(e.body)
+                if target is not None and target[0] == seat and e.hand == self.hand:
+                    return True
+        return False
 
     def votable_departed(self) -> tuple[int, ...]:
         """The seats that signed a leave and may be voted out now (reason ``"left"``):
-        those the table waits for, and at two seats the other seat on any turn
-        (:meth:`left_alone`)."""
+        those the table waits for, and the others when :meth:`left_alone` allows it (at
+        two seats on any turn; at three or more when this seat is awaited, or another
+        seat voted first)."""
         if self.me is None or self.left:
             return ()
         awaited = self.awaited()
@@ -974,7 +995,7 @@ class Table:
         if stalled == self.me:
             return self._vote_against_me(entry)
         if self.left_alone(stalled, reason, entry.seq):
-            pass  # (two seats: on its leave, at any place of the hand)
+            pass  # (on its leave, at any place of the hand: two seats, or it voted first)
         elif stalled not in step.missing() or (author is not None and stalled != author):
             return False
         if entry.raw not in self._votes_seen:

@@ -196,17 +196,60 @@ def test_at_two_seats_a_leave_on_the_other_seats_turn_ends_the_hand_at_once() ->
     assert (ab.seat, ab.reason, ab.result) == (1, "left", None)
 
 
-def test_at_three_seats_a_leave_waits_for_the_seats_turn() -> None:
-    """The rule for two seats only: at three, a seat that left is voted out when the
-    table waits for it (the voters must agree where the round starts), not before."""
+def _vote_as_the_session_does(h: Harness) -> bool:
+    """What each session does after every change (``Session._vote_departed``): vote out
+    a departed seat when the table allows it.  True if a seat voted."""
+    voted = False
+    for s, t in enumerate(h.tables):
+        if t.voting is None and not t.halted and not t.left:
+            for d in t.votable_departed():
+                h.handle(s, t.abandon(d, "left"))
+                voted = True
+                break
+    return voted
+
+
+@pytest.mark.parametrize("awaited_first", [True, False])
+def test_at_three_seats_a_leave_on_another_seats_turn_ends_the_hand_at_once(
+    awaited_first: bool,
+) -> None:
+    """Issue 15: at three seats seat 2 leaves while the table waits for seat 0's move.
+    Was: the hand went on until seat 2's turn came (the voters must agree where the
+    round starts).  Now seat 0, awaited (the log cannot pass its head without seat 0's
+    entry), votes at once on the leave instead of moving, and seat 1, which holds the
+    leave too, joins seat 0's vote at that head: the hand ends at once, seat 2
+    forfeiting, every log the same, the audit with the leave says so.  Seat 1 alone
+    (``awaited_first`` False: the leave reaches it first) does not vote: nothing it
+    holds says where the round would start."""
     h = Harness("akulina", 3, seed=3, decide=_until_seat_0_moves)
     with pytest.raises(_Stop):
         h.run()
+    t0, t1 = h.tables[0], h.tables[1]
     data = _leave_bytes(h, 2)
-    h.handle(1, h.tables[1].receive(data))
-    assert h.tables[1].votable_departed() == ()
-    with pytest.raises(ValueError, match="not waiting for seat 2"):
-        h.tables[1].abandon(2, "left")
+    first, second = (0, 1) if awaited_first else (1, 0)
+    h.handle(first, h.tables[first].receive(data))
+    if not awaited_first:
+        assert t1.votable_departed() == ()
+        with pytest.raises(ValueError, match="not waiting for seat 2"):
+            t1.abandon(2, "left")
+    assert t0.votable_departed() == (2,) or not awaited_first
+    h.handle(second, h.tables[second].receive(data))
+    assert t0.votable_departed() == (2,)
+    assert _vote_as_the_session_does(h)  # seat 0 votes
+    assert not t0.may_decide
+    for _ in range(3):
+        h.run()
+        if not _vote_as_the_session_does(h):  # seat 1 joins, once seat 0's vote came
+            break
+    assert_seat_2_forfeits_by_leaving(h)
+    assert h.logs()[2] == h.logs()[0]
+    votes = [e for e in t0.log if e.kind == "abandon"]
+    assert sorted(e.seat for e in votes) == [0, 1]
+    assert {tuple(e.body) for e in votes} == {(2, "left")}
+    for s in (0, 1, 2):
+        report = audit_entries(h.logs()[s], evidence=[data])
+        assert report.verdict == "abandoned" and report.cheats == [] and not report.rejected
+        assert report.result["losers"] == [2] and report.result["winners"] == [0, 1]
 
 
 def _came_back(stall_after: bool) -> tuple[Harness, bytes]:
