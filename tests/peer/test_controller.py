@@ -287,8 +287,10 @@ def _bots_move(ss: list[Any], bot: Any, rngs: list[random.Random]) -> None:
 async def test_a_departure_during_the_players_choice_is_shown_at_once(tmp_path: Path) -> None:
     """Issue 15 item 1: while seat 0 thinks, seat 1 leaves: the open choice is given up,
     the departure is shown (on_update) and the choice asked again; before, the turn loop
-    showed nothing until the player answered."""
+    showed nothing until the player answered.  (With ``vote_on_leave`` off: the front
+    end decides; by default the hand ends at once, the next test.)"""
     ss = _sessions("akulina", 3, 6, tmp_path)
+    ss[0].vote_on_leave = ss[2].vote_on_leave = False
     rngs = [random.Random(i) for i in range(3)]
     bot = game_info("akulina").bots["basic"]
     asked: list[int] = []  # how many updates were shown when each choice was opened
@@ -312,3 +314,46 @@ async def test_a_departure_during_the_players_choice_is_shown_at_once(tmp_path: 
         n.cancel_scope.cancel()
     left = [e for e in events[asked[0] : asked[1]] if isinstance(e, SeatLeft)]
     assert [e.seat for e in left] == [1]
+
+
+async def test_a_leave_during_the_players_choice_ends_the_hand_at_once(tmp_path: Path) -> None:
+    """Issue 15 item 2: at three seats seat 1 leaves while seat 0 thinks.  Seat 0's
+    session (awaited) votes at once on the signed leave and seat 2 joins it: the choice
+    is given up, the hand is abandoned with seat 1 forfeiting, for both.  Before, the
+    hand went on until seat 1's turn came."""
+    ss = _sessions("akulina", 3, 6, tmp_path)
+    rngs = [random.Random(i) for i in range(3)]
+    bot = game_info("akulina").bots["basic"]
+    asked: list[int] = []
+    events: list[Any] = []
+    got: list[Any] = []
+
+    async def choose(snap: Snapshot) -> Any:
+        asked.append(len(events))
+        await trio.sleep_forever()
+
+    async def drive() -> None:
+        got.append(await ss[0].controller.drive(choose, lambda u, s: events.append(u.event)))
+
+    async with trio.open_nursery() as n:
+        n.start_soon(drive)
+        _start(ss)
+        with trio.fail_after(30):
+            while not asked:
+                await trio.sleep(0.001)
+                _bots_move(ss, bot, rngs)
+            ss[1].handle(ss[1].table.leave())
+            _deliver(ss)
+            while not got:
+                await trio.sleep(0.001)
+                _deliver(ss)
+        n.cancel_scope.cancel()
+    assert len(asked) == 1
+    [ending] = got
+    assert ending.status == "abandoned"
+    assert (ending.abandoned.seat, ending.abandoned.reason) == (1, "left")
+    assert ending.result["losers"] == [1]
+    for s in (0, 2):
+        t = ss[s].table
+        assert [e.seat for e in t.log if e.kind == "abandon"] == [0, 2]
+    assert [e.seat for e in events if isinstance(e, SeatLeft)] == [1]
