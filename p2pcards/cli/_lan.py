@@ -34,6 +34,7 @@ from p2pcards.peer import (
     Lobby,
     LobbyError,
     LobbyUpdate,
+    Notice,
     Session,
     Unfinished,
     address_text,
@@ -879,11 +880,22 @@ NOBODY_SECONDS = 20.0
 
 
 async def report_rejoin(
-    seat: Any, t0: float, lang: str, short_id: str, nobody_after: float = NOBODY_SECONDS
+    seat: Any,
+    t0: float,
+    lang: str,
+    short_id: str,
+    nobody_after: float = NOBODY_SECONDS,
+    say: Callable[[str], None] | None = None,
 ) -> None:
-    """Print "back at the table in 0.42 s" once every other seat is connected again; if
+    """Say "back at the table in 0.42 s" once every other seat is connected again; if
     none of them answers within ``nobody_after`` seconds, first say so (and how to leave
-    or drop the table) instead of letting the player wait for a game that may be over."""
+    or drop the table) instead of letting the player wait for a game that may be over.
+    ``say(text)``: how (default: print the line; a player's terminal seat: a
+    :class:`~p2pcards.peer.Notice`, drawn with the screen and its menu)."""
+    if say is None:
+
+        def say(text: str) -> None:
+            print(text, flush=True)
 
     def rejoined() -> bool:
         snap = seat.snapshot()
@@ -903,18 +915,17 @@ async def report_rejoin(
                     return  # the table closed
             if not told and nobody():
                 told = True
-                print(
+                say(
                     tr(
                         lang,
                         "nobody at this table answers: they may have ended the game without "
                         "you (after you left). q leaves; p2pcards games drop {id} drops the "
                         "table",
                         id=short_id,
-                    ),
-                    flush=True,
+                    )
                 )
     dt = time.monotonic() - t0
-    print(rejoined_text(lang, dt), flush=True)
+    say(rejoined_text(lang, dt))
 
 
 async def resume_one(identity: Identity, u: Unfinished, args: argparse.Namespace, lang: str) -> int:
@@ -924,7 +935,14 @@ async def resume_one(identity: Identity, u: Unfinished, args: argparse.Namespace
         async with trio.open_nursery() as nursery:
             for home_, strategy in u.bot_seats:  # this host's bots come back too
                 nursery.start_soon(resumed_bot, Path(home_), u.table_id, strategy, lang)
-            nursery.start_soon(report_rejoin, session.controller, t0, lang, u.short_id)
+            say = None
+            if _player_terminal(args):  # (drawn with the screen, not under its prompt)
+
+                def say(text: str) -> None:
+                    session.controller._publish(Notice(text))
+
+            nursery.start_soon(report_rejoin, session.controller, t0, lang, u.short_id,
+                               NOBODY_SECONDS, say)  # fmt: skip
             rc = await _play_resumed(session, args, lang)
             nursery.cancel_scope.cancel()
         return rc
@@ -956,6 +974,12 @@ def remove_table_files(base: Path, table_id: bytes) -> None:
             f.unlink()
         except OSError:
             pass
+
+
+def _player_terminal(args: argparse.Namespace) -> bool:
+    """Whether a resumed seat is played by a person in this terminal (no bot, no web)."""
+    headless = args.command == "bot" or getattr(args, "headless", None)
+    return not headless and not getattr(args, "web", False)
 
 
 async def _play_resumed(session: Session, args: argparse.Namespace, lang: str) -> int:

@@ -15,7 +15,7 @@ from p2pcards.cli._i18n import tr
 from p2pcards.cli._keyboard import Keys, keyboard
 from p2pcards.cli._lan import QuietLines, describe_event
 from p2pcards.cli._tui._menu import idle_key
-from p2pcards.peer import Ending, PeerBack, PeerLost, Resynced, Session, Snapshot, Update
+from p2pcards.peer import Ending, Notice, PeerBack, PeerLost, Resynced, Session, Snapshot, Update
 from p2pcards.table import GameOver, Waiting, YourCards, YourTurn
 from p2pcards.ui import Names, Texts, presenter, result_line, table_event_line
 
@@ -146,6 +146,9 @@ async def play_lines(session: Session, lang: str) -> Ending:
             return
         if isinstance(ev, PeerLost):
             lines.say(table_event_line(Texts(lang), Names(tuple(names)), ev))
+            return
+        if isinstance(ev, Notice):
+            lines.say(ev.text)
             return
         lines.say(describe_event(ev, names, lang, snap.game, snap.options, snap.seat))
         if isinstance(ev, GameOver):

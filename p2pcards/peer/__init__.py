@@ -27,7 +27,14 @@ from p2pcards.peer._controller import (
     Subscription,
     Update,
 )
-from p2pcards.peer._events import Misbehaviour, PeerBack, PeerLost, SessionEvent, StorageFailed
+from p2pcards.peer._events import (
+    Misbehaviour,
+    Notice,
+    PeerBack,
+    PeerLost,
+    SessionEvent,
+    StorageFailed,
+)
 from p2pcards.peer._known import KnownPlayers, PlayerCheck
 from p2pcards.peer._lobby import (
     Confirm,
@@ -64,6 +71,7 @@ __all__ = [
     "Misbehaviour",
     "MoveNotLegal",
     "NotYourTurn",
+    "Notice",
     "PeerBack",
     "PeerLost",
     "PlayError",

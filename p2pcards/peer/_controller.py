@@ -30,7 +30,7 @@ import trio
 
 from p2pcards.games import IllegalMove, Move, View
 from p2pcards.net import fingerprint
-from p2pcards.peer._events import PeerBack, PeerLost, SessionEvent
+from p2pcards.peer._events import Notice, PeerBack, PeerLost, SessionEvent
 from p2pcards.peer._plain import to_plain
 from p2pcards.table import CheatDetected, HandAbandoned
 
@@ -281,6 +281,7 @@ class SeatController:
         self._changed = trio.Event()
         self._closed = False
         self._left = False
+        self._news = 0  # links lost or back, notices: an open choice gives way to them
         n = len(session.names)
         self._connected = [s == session.seat for s in range(n)]
         self._fingerprints = tuple(fingerprint(p) for p in session.peer_ids)
@@ -291,8 +292,12 @@ class SeatController:
         the session, in order)."""
         if isinstance(ev, PeerLost):
             self._connected[ev.seat] = False
+            self._news += 1
         elif isinstance(ev, PeerBack):
             self._connected[ev.seat] = True
+            self._news += ev.again
+        elif isinstance(ev, Notice):
+            self._news += 1
         self._journal.append(Update(self._seq, ev))
         self._seq += 1
         self._changed.set()
@@ -373,6 +378,17 @@ class SeatController:
             )
             + left
         )
+
+    def turn_seconds_left(self) -> float | None:
+        """On this seat's turn, the seconds left before the others may vote it out as
+        not answering (the table's ``stall_limit`` from when the log last grew, on this
+        seat's clock: theirs started at about the same moment); None when it is not this
+        seat's turn."""
+        s = self.session
+        t = s.table
+        if s.waiting_since is None or not t.may_decide or t.halted or t.left:
+            return None
+        return s.stall_limit - (trio.current_time() - s.waiting_since)
 
     def vote_out(self, seat: int) -> None:
         """Vote to end the hand without ``seat`` now: it left the table (reason
@@ -494,11 +510,15 @@ class SeatController:
         the player must see something first: the game ended for this seat, it is no
         longer its turn (e.g. the others voted it out), or another seat left the table
         (the front end shows the departure, then asks again).  Other updates wait until
-        the choice is made (a peer sending junk cannot keep the player from answering)."""
+        the choice is made (a peer sending junk cannot keep the player from answering),
+        but for news the player must see with the menu: a link lost or back, a
+        :class:`~p2pcards.peer.Notice` (after a resume, "back at the table": the screen and
+        the whole menu are drawn again, not a line under the prompt)."""
         got = choose(snap)
         if not inspect.isawaitable(got):
             return got
         departed = snap.departed
+        news = self._news
         result: list[Any] = []
 
         async def pick() -> None:
@@ -514,7 +534,7 @@ class SeatController:
                     nursery.cancel_scope.cancel()
                     break
                 now = self.snapshot()
-                if not now.my_turn or now.departed != departed:
+                if not now.my_turn or now.departed != departed or self._news != news:
                     nursery.cancel_scope.cancel()
                     break
         return result[0] if result else _MOOT

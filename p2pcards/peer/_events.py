@@ -46,4 +46,14 @@ class StorageFailed:
     message: str
 
 
-SessionEvent = UIEvent | PeerLost | PeerBack | Misbehaviour | StorageFailed
+@dataclass(frozen=True)
+class Notice:
+    """A line for the player from the program around the seat, shown with the table's
+    events (``text``, already in the player's language: "back at the table in 5.28 s").
+    An open choice gives way to it (:meth:`~p2pcards.peer.SeatController.drive`), so it
+    is drawn with the screen and the menu again, never printed under an open prompt."""
+
+    text: str
+
+
+SessionEvent = UIEvent | PeerLost | PeerBack | Misbehaviour | StorageFailed | Notice

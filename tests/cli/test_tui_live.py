@@ -238,3 +238,56 @@ def test_an_abandoned_hand_shows_no_turn() -> None:
     after = tui.console.export_text()
     assert "▶" not in after and "Ходит" not in after and "ждём" not in after
     assert f"раздача окончена, поражение без игры: {N4[turn]} (место покинуто)" in after
+
+
+async def test_the_player_is_warned_once_before_the_stall_limit(autojump_clock: Any) -> None:
+    """Issue 15 item 3: a player back at the table on his turn was voted out as "not
+    answering" with no warning.  Now, once a turn, under the open prompt: how many
+    seconds are left before the others may end the hand without him (30 s before a
+    120 s limit), then the prompt again; and a Notice ("back at the table") goes into
+    the history, not under the prompt."""
+    from p2pcards.peer import Notice
+
+    tui = scripted_seat("akulina", [], lang="ru")
+    started = trio.current_time()
+
+    class Turn(_Session):
+        session = SimpleNamespace(stall_limit=120.0)
+
+        def snapshot(self) -> Any:
+            snap = super().snapshot()
+            snap.log_length = 7
+            return snap
+
+        def turn_seconds_left(self) -> float:
+            return 120.0 - (trio.current_time() - started)
+
+        async def drive(self, choose: Any, on_update: Any) -> Any:
+            state, dealer = self.table.state, self.dealer
+            while True:  # (the others play until it is seat 0's move)
+                if dealer.answer() is not None:
+                    continue
+                need = state.need()
+                legal = state.legal_moves(need.seat, dealer.knowledge[need.seat])
+                view = state.view(need.seat, dealer.knowledge[need.seat])
+                if need.seat == 0 and len(legal) > 1 and tui.ui.planned(view, legal) is None:
+                    break  # (a menu to answer, not a move played at once)
+                bot = self.table.game.info.bots["basic"]
+                dealer.apply(bot(view, legal, dealer.player_rngs[need.seat]))
+            on_update(SimpleNamespace(event=Notice("снова за столом через 24,68 с")),
+                      self.snapshot())  # fmt: skip
+            with trio.move_on_after(100):
+                await choose(self.snapshot())
+            raise Quit
+
+    async def never() -> str | None:
+        await trio.sleep_forever()
+        return None
+
+    with pytest.raises(BaseExceptionGroup):
+        await play_seat_live(Turn(seed=1), "ru", tui=tui, keys=never)
+    out = tui.console.export_text()
+    assert "снова за столом через 24,68 с" in out.split("выбор>")[0]  # (in the screen)
+    warning = "осталось 30 с, чтобы сходить: потом остальные могут закончить раздачу без вас"
+    assert out.count(warning) == 1
+    assert out.rstrip().endswith("выбор>")  # the prompt again under it

@@ -20,6 +20,7 @@ import trio
 from p2pcards.games import game_info, game_names
 from p2pcards.peer import (
     MoveNotLegal,
+    Notice,
     NotYourTurn,
     PlayError,
     Resynced,
@@ -357,3 +358,37 @@ async def test_a_leave_during_the_players_choice_ends_the_hand_at_once(tmp_path:
         t = ss[s].table
         assert [e.seat for e in t.log if e.kind == "abandon"] == [0, 2]
     assert [e.seat for e in events if isinstance(e, SeatLeft)] == [1]
+
+
+async def test_news_during_the_players_choice_redraws_the_menu(tmp_path: Path) -> None:
+    """Issue 15 item 3: after a resume, "back at the table in 24.68 s" was printed under
+    the open prompt ("выбор> снова за столом через 24,68 с") and the menu was not shown
+    again.  Now it is a Notice: the open choice gives way to it, it is shown (on_update),
+    and the choice (the whole menu) is asked again; and on this seat's turn the
+    controller says how long is left of the stall limit."""
+    ss = _sessions("akulina", 3, 6, tmp_path)
+    rngs = [random.Random(i) for i in range(3)]
+    bot = game_info("akulina").bots["basic"]
+    asked: list[int] = []
+    events: list[Any] = []
+
+    async def choose(snap: Snapshot) -> Any:
+        asked.append(len(events))
+        await trio.sleep_forever()
+
+    async with trio.open_nursery() as n:
+        n.start_soon(ss[0].controller.drive, choose, lambda u, s: events.append(u.event))
+        _start(ss)
+        with trio.fail_after(30):
+            while not asked:
+                await trio.sleep(0.001)
+                _bots_move(ss, bot, rngs)
+            left = ss[0].controller.turn_seconds_left()
+            assert left is not None and 0 < left <= ss[0].stall_limit
+            assert ss[1].controller.turn_seconds_left() is None  # (not its turn)
+            ss[0].controller._publish(Notice("back at the table in 24.68 s"))
+            while len(asked) < 2:
+                await trio.sleep(0.001)
+        n.cancel_scope.cancel()
+    shown = events[asked[0] : asked[1]]
+    assert Notice("back at the table in 24.68 s") in shown

@@ -22,7 +22,7 @@ from p2pcards.cli._tui._menu import idle_key
 from p2pcards.cli._tui._screen import waiting_text
 from p2pcards.cli._tui._seat import UP_ERASE_LINE, Quit, TerminalSeat
 from p2pcards.games import View
-from p2pcards.peer import PeerBack, PeerLost
+from p2pcards.peer import Notice, PeerBack, PeerLost
 from p2pcards.table import (
     CheatDetected,
     GameOver,
@@ -40,6 +40,24 @@ from p2pcards.table import (
 from p2pcards.ui import Names, table_event_line
 
 REDRAW_SECONDS = 2.0
+WARN_SECONDS = 30.0
+"""On the player's turn, warn once this many seconds (at most half the table's stall
+limit) before the others may vote the seat out as not answering."""
+
+
+def warn_before(stall_limit: float) -> float:
+    """How many seconds before the stall limit runs out the player is warned."""
+    return min(WARN_SECONDS, stall_limit / 2)
+
+
+def stall_warning(tui: TerminalSeat, left: float) -> str:
+    """ "20 s left to make your move: then the others may end the hand without you"."""
+    n = max(int(left), 0)
+    return tui.ui.p.t.n(
+        "{n} s left to make your move: then the others may end the hand without you",
+        "{n} s left to make your move: then the others may end the hand without you",
+        n,
+    )
 
 
 class LiveScreen:
@@ -108,6 +126,8 @@ class LiveScreen:
         ):
             hand = ui.hand_no_text(ev.hand) if isinstance(ev, HandVerified) else ""
             line = table_event_line(ui.p.t, ns, ev, hand, ui.p)
+        elif isinstance(ev, Notice):
+            line = ev.text
         elif isinstance(ev, Rejected):
             return
         if isinstance(ev, HandAbandoned):
@@ -190,6 +210,8 @@ async def play_seat_live(
     tui.fingerprints = tuple(getattr(first, "fingerprints", ()))
     live = LiveScreen(tui, first.names)
     choosing = False
+    turn: int | None = None  # the log length when the open choice was asked
+    warned: int | None = None  # the turn the stall warning was given at (once a turn)
 
     def redraw() -> None:
         view = controller.snapshot().view
@@ -233,10 +255,29 @@ async def play_seat_live(
 
     router = Keys(idle, keys) if keys is not None else None
 
+    def warn() -> None:
+        """On the player's turn, once, the seconds left before the stall limit: under
+        the prompt, then the prompt again (before, a player back from a break was voted
+        out as not answering with no warning)."""
+        nonlocal warned
+        left_of = getattr(controller, "turn_seconds_left", None)
+        session = getattr(controller, "session", None)
+        if left_of is None or session is None or turn is None or warned == turn:
+            return
+        left = left_of()
+        if left is None or left > warn_before(session.stall_limit):
+            return
+        warned = turn
+        tui.console.print()
+        tui.say(Text(stall_warning(tui, left), style="bold yellow"))
+        tui.console.print(tui.ui.t("choice> "), end="", markup=False, highlight=False)
+
     async def ticker() -> None:
         while True:
             await trio.sleep(REDRAW_SECONDS)
-            if live.waiting is not None and not choosing and not live.hold:
+            if choosing:
+                warn()
+            elif live.waiting is not None and not live.hold:
                 live.tick(trio.current_time())
 
     def on_update(up: Any, snap: Any) -> None:
@@ -251,8 +292,9 @@ async def play_seat_live(
             live.draw(view, trio.current_time())
 
     async def choose(snap: Any) -> Any:
-        nonlocal choosing, pager
+        nonlocal choosing, pager, turn
         choosing = True
+        turn = getattr(snap, "log_length", 0)
         live.hold = False
         pager = None  # (the player's turn: the menu, not the rest of the rules)
         try:
