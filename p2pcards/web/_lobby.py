@@ -243,6 +243,7 @@ class LobbyService:
                     "fingerprint": t.fingerprint,
                     "address": f"{t.address[0]}:{t.address[1]}",
                     "code": t.extra.get("code", ""),
+                    "mine": self._mine(t),
                 }
                 for t in self.tables
             ],
@@ -268,6 +269,15 @@ class LobbyService:
                 for u in self.unfinished
             ],
         }
+
+    def _mine(self, t: net.TableAd) -> bool:
+        """Whether ``t`` is the table this lobby is hosting (listed too, while it is
+        announced: the page shows it as ours, with no Join button)."""
+        return (
+            self.status == "hosting"
+            and t.fingerprint == self.identity.fingerprint
+            and t.name == self.table_name
+        )
 
     # -- commands from the page --------------------------------------------------------
     def host(self, spec: HostSpec) -> str | None:

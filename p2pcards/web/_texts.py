@@ -116,6 +116,7 @@ LOBBY_LABELS: dict[str, str] = {
     "col_code": N_("Table code"),
     "code_later": N_("after the start"),
     "join": N_("Join"),
+    "yours": N_("your table"),
     "join_title": N_("Join by name or address"),
     "join_placeholder": N_("table name or host:port"),
     "host_title": N_("Host a table"),

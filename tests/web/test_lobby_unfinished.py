@@ -63,3 +63,23 @@ async def test_go_back_to_an_unfinished_table_or_drop_it(
     assert u.path.with_suffix(".dropped").exists()
     assert lobby.unfinished == [] and lobby.state()["unfinished"] == [] and lobby.rev > rev
     assert lobby.drop("abababab") == "gone"
+
+
+def test_the_table_this_lobby_hosts_is_listed_as_its_own_not_to_join() -> None:
+    """A new user's trial: while hosting, the page listed the player's own table among
+    the tables on the network with a (disabled) Join button, as if it were another's."""
+    from p2pcards.net import TableAd
+    from p2pcards.web._texts import lobby_labels
+
+    me = new_identity("Аня")
+    lobby = LobbyService(me)
+    lobby.status, lobby.table_name = "hosting", "Аня: Тысяча"
+
+    def ad(name: str, fingerprint: str) -> TableAd:
+        return TableAd(name, b"t" * 16, "thousand", 1, 3, "Аня", b"k" * 32, 4000, fingerprint)
+
+    lobby.tables = [ad("Аня: Тысяча", me.fingerprint), ad("Аня: Тысяча-2", "AAAA-BBBB")]
+    assert [t["mine"] for t in lobby.state()["tables"]] == [True, False]
+    lobby.status = "idle"  # (after the game: an announced table of ours is a stale one)
+    assert [t["mine"] for t in lobby.state()["tables"]] == [False, False]
+    assert lobby_labels("ru")["yours"] == "ваш стол"

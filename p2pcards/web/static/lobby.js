@@ -71,6 +71,11 @@ function renderTables(s) {
     tr.appendChild(el("td", "fp", row.fingerprint));
     // the table code comes from the genesis: there is none before the game starts
     tr.appendChild(row.code ? el("td", "fp", row.code) : el("td", "later", L.code_later));
+    if (row.mine) {  // the table we host: announced, not to be joined from here
+      tr.appendChild(el("td", "later", L.yours));
+      t.appendChild(tr);
+      continue;
+    }
     const td = el("td");
     const b = el("button", "join", L.join);
     b.type = "button";
