@@ -135,8 +135,10 @@ def verdict_text(u: Unfinished, report: AuditReport, lang: str) -> str:
     if u.dropped:
         return t("dropped unfinished; {why}", why=stop_text(t, report, names))
     if u.left:
-        return t("you left it: the others end the hand without you; {why}",
-                 why=stop_text(t, report, names))  # fmt: skip
+        # (in the past tense: the others vote as soon as the leave reaches them, and the
+        # line is read later: "заканчивают" stayed on a table long over)
+        return t("you left it: the others ended the hand without you (their logs have "
+                 "the end); {why}", why=stop_text(t, report, names))  # fmt: skip
     if u.bots_gone:
         return t("over: its bots were in the host's program, which stopped; {why}",
                  why=stop_text(t, report, names))  # fmt: skip
