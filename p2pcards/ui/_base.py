@@ -203,6 +203,14 @@ class Presenter:
         """The score sheet shown between hands, or None for single-hand games."""
         return None
 
+    def forfeit_line(
+        self, result: Mapping[str, Any], names: Sequence[str] | Names, left: bool
+    ) -> str | None:
+        """The forfeit of a hand the others ended by vote, explained under the score
+        sheet (who, why: ``left`` the table or stopped responding, and what the sheet
+        got), or None when the game says it otherwise (its result lines)."""
+        return None
+
     def result_lines(self, result: Mapping[str, Any], names: Sequence[str] | Names) -> list[str]:
         """The final result in words: winners, then losers."""
         ns = Names.of(names)

@@ -459,6 +459,28 @@ class ThousandPresenter(Presenter):
             (True, False, True, False, *(True,) * len(ns)),
         )
 
+    def forfeit_line(
+        self, result: Mapping[str, Any], names: Sequence[str] | Names, left: bool
+    ) -> str | None:
+        """ "Boris forfeits hand 2, having left the table: -120 on the score sheet" (the
+        final scores count it; the sheet has no row for a hand not played out)."""
+        f = result.get("forfeit")
+        if not isinstance(f, Mapping) or "seat" not in f:
+            return None
+        ns = Names.of(names)
+        out = []
+        seats = [f["seat"], *f.get("also", ())]
+        penalties = [f.get("penalty", 0), *f.get("penalties", ())]
+        for i, (s, penalty) in enumerate(zip(seats, penalties, strict=False)):
+            args = {"name": ns[s], "hand": int(f.get("hand", 0)) + 1, "penalty": f"{penalty:+d}"}
+            if i == 0 and not left:
+                out.append(self.t("{name} forfeits hand {hand}, having stopped responding: "
+                                  "{penalty} on the score sheet", **args))  # fmt: skip
+            else:
+                out.append(self.t("{name} forfeits hand {hand}, having left the table: "
+                                  "{penalty} on the score sheet", **args))  # fmt: skip
+        return "\n".join(out)
+
     def result_lines(self, result: Mapping[str, Any], names: Sequence[str] | Names) -> list[str]:
         ns = Names.of(names)
         scores = result.get("scores", [])

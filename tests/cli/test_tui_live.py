@@ -291,3 +291,38 @@ async def test_the_player_is_warned_once_before_the_stall_limit(autojump_clock: 
     warning = "осталось 30 с, чтобы сходить: потом остальные могут закончить раздачу без вас"
     assert out.count(warning) == 1
     assert out.rstrip().endswith("выбор>")  # the prompt again under it
+
+
+def test_a_forfeit_in_thousand_is_explained_and_no_departed_seat_has_the_turn() -> None:
+    """Issue 15 item 4: after a player left a game of Thousand the final screen showed an
+    empty score sheet and an unexplained -120 in the final scores, and "Ходит: Борис"
+    stayed on the screen after he left.  Now the turn line never names a seat that left,
+    no empty sheet is drawn, and the forfeit is said: who, why, and the points."""
+    from p2pcards.games import forfeit_result
+    from p2pcards.table import HandAbandoned, SeatLeft
+
+    tui = scripted_seat("thousand", [], lang="ru")
+    live = LiveScreen(tui, NAMES[:3])
+    game = load_game("thousand")
+    state = game.new_state()
+    dealer = LocalDealer.seeded(state, 1)
+    before = state.clone()
+    while dealer.answer() is not None:
+        pass
+    assert state.need().seat == 2  # Vera is to bid
+    view = state.view(0, dealer.knowledge[0])
+    live.draw(view, 0.0)
+    assert "Ходит: Vera" in tui.console.export_text()
+    live.feed(SeatLeft(2, 9), view, 1.0)
+    live.draw(view, 1.0)
+    out = tui.console.export_text()
+    assert "Vera покидает стол" in out and "Ходит: Vera" not in out
+    result = forfeit_result(before, state, 2)
+    assert result["scores"] == [0, 0, -120]
+    live.feed(HandAbandoned(1, 2, 9, "left", result), view, 2.0)
+    live.feed(GameOver(result), view, 2.0)
+    live.final(view)
+    out = tui.console.export_text()
+    assert "Запись" not in out  # (no hand was played out: no empty score sheet)
+    assert "Vera: поражение в раздаче 1 (место покинуто), -120 в записи" in out
+    assert "итоговый счёт: Anna 0, Boris 0, Vera -120" in out

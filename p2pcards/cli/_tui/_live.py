@@ -84,6 +84,10 @@ class LiveScreen:
         self._last_wait: str | None = None  # the waiting line as drawn last, if last
         self.over = False
         """The hand was abandoned (a seat left or stalled): no turn is shown any more."""
+        self.departed: set[int] = set()
+        """Seats that left the table: the turn line never names one ("Ходит: Борис"
+        stayed on the screen after Борис left)."""
+        self.left = True  # (the abandoned hand's seat left, rather than stalled)
 
     def feed(self, ev: object, view: View | None, now: float) -> None:
         """Update the history, the waiting line and the sheet shown below the screen."""
@@ -130,9 +134,12 @@ class LiveScreen:
             line = ev.text
         elif isinstance(ev, Rejected):
             return
+        if isinstance(ev, SeatLeft):
+            self.departed.add(ev.seat)
         if isinstance(ev, HandAbandoned):
             self.over = True
             self.waiting = None
+            self.left = ev.reason == "left"
         elif isinstance(ev, GameOver):
             self.waiting = None
             self.result = ev.result
@@ -146,7 +153,8 @@ class LiveScreen:
         waiting = None
         if self.waiting is not None:
             waiting = (self.waiting[0], now - self.waiting[1])
-        self.tui.show(view, self.names, self.history, waiting, self.over)
+        over = self.over or self.ui.turn(view) in self.departed
+        self.tui.show(view, self.names, self.history, waiting, over)
         if self.below is not None:
             self.tui.console.print(self.below)
         if self.notice:
@@ -178,8 +186,11 @@ class LiveScreen:
         self.below = None
         self.draw(view, 0.0)
         sheet = self.ui.sheet(view, self.names)
-        if sheet is not None:
+        if sheet is not None and getattr(sheet, "rows", True):  # (no empty sheet)
             self.tui.console.print(sheet)
+        forfeit = self.ui.forfeit_line(self.result or {}, self.names, self.left)
+        if forfeit:
+            self.tui.say(Text(forfeit, style="yellow"))
         for line in self.ui.result_lines(self.result or {}, self.names):
             self.tui.say(Text(line, style="bold"))
 
