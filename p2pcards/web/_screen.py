@@ -29,8 +29,9 @@ clicks the two cards.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from p2pcards.cards import Card
@@ -143,6 +144,23 @@ def seat_label(t: T, name: str, you: bool) -> str:
     return t("{name} (you)", name=name)
 
 
+def forfeited_view(view: View, result: Mapping[str, Any] | None) -> View:
+    """``view`` with the seats' totals of a game ended by a forfeit (``result`` has
+    ``forfeit``: a seat left or stopped and the others ended the hand without it).  The
+    last view is from before the forfeit, so its scores lacked the forfeit's line (101:
+    Boris at 102, over 101, lost the series; Thousand: minus 120) and contradicted the
+    result shown beside them; other views are returned as they are."""
+    if result is None or "forfeit" not in result or not dataclasses.is_dataclass(view):
+        return view
+    names = {f.name for f in dataclasses.fields(view)}
+    changes: dict[str, Any] = {
+        k: tuple(result[k]) for k in ("scores", "losses") if k in names and k in result
+    }
+    if "losers" in names and "losers" in result and hasattr(view, "scores"):
+        changes["losers"] = tuple(result["losers"])
+    return dataclasses.replace(view, **changes) if changes else view
+
+
 def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
     """The screen of ``snap`` in ``lang`` at trio time ``now`` (for the wait timer)."""
     game = snap.game
@@ -152,7 +170,7 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
     t = Texts(lang)
 
     names = list(snap.names)
-    view = snap.view
+    view = forfeited_view(snap.view, snap.result)
     turn_seat = snap.awaited
     seats: list[dict[str, Any]] = []
     for s in range(game.seats):

@@ -143,3 +143,30 @@ def test_thousand_trick_counter_follows_the_number_of_players() -> None:
         for lang, title in (("en", f"Trick 1 of {tricks}"), ("ru", f"Взятка 1 из {tricks}")):
             titles = [p.get("title") for p in screen(snap, lang, 0.0)["centre"]]
             assert title in titles
+
+
+def test_a_forfeit_shows_the_seats_totals_of_the_result() -> None:
+    """A new user's trial (LAN, 101 for three, Борис's program killed): the others voted
+    him out, the end said «счёт серии: Аня 15, Бот 1 79, Борис 102 … проигравший: Борис»
+    while his seat still said «очки 0» (the last view is from before the forfeit)."""
+    game = load_game("101", seats=3)
+    view = game.new_state().view(0, {})
+    result = {
+        "losers": [2],
+        "winners": [0, 1],
+        "scores": [15, 79, 102],
+        "forfeit": {"seat": 2, "hand": 1, "rule": "lose", "penalty": 102},
+    }
+    snap = Snapshot(rev=1, game=game, seat=0, names=("Аня", "Бот 1", "Борис"), view=view)
+    over = screen(replace(snap, result=result), "ru", 0.0)
+    assert [x["info"][-2:] for x in over["seats"]][2] == ["очки 102", "серия проиграна"]
+    assert over["seats"][0]["info"][-1] == "очки 15"
+    assert over["result"] == [
+        "счёт серии: Аня 15, Бот 1 79, Борис 102",
+        "победители: Аня и Бот 1",
+        "проигравший: Борис",
+    ]
+    # without a forfeit the view's own totals stand (they are the result's)
+    del_forfeit = {k: v for k, v in result.items() if k != "forfeit"}
+    plain = screen(replace(snap, result=del_forfeit), "ru", 0.0)
+    assert plain["seats"][2]["info"][-1] == "очки 0"
