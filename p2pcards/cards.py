@@ -176,6 +176,9 @@ class Card:
 _BY_CODE = [Card(Rank(r), Suit(s)) for s in range(4) for r in range(2, 15)]
 _SUIT_BY_LETTER = {s.letter: s for s in Suit} | {s.symbol: s for s in Suit}
 _RANK_BY_SYMBOL = {r.symbol: r for r in Rank} | {"T": Rank.TEN}
+_RANK_BY_SYMBOL |= {"В": Rank.JACK, "Д": Rank.QUEEN, "К": Rank.KING, "Т": Rank.ACE}
+"""Rank symbols a typed card may use: ``J Q K A`` and the Russian ``В Д К Т`` (валет,
+дама, король, туз; Cyrillic letters: a Latin ``T`` is the ten)."""
 
 
 def parse_card(text: str) -> Card:

@@ -81,7 +81,7 @@ def play_offline(
             dealer.apply(move)
         elif isinstance(ev, Revealed) and ev.to == human and before.hand:
             got = [dealer.knowledge[human][p] for p in ev.positions]
-            history.append(ui.p.t("you receive {cards}", cards=" ".join(c.symbol for c in got)))
+            history.append(ui.p.t("You receive {cards}", cards=ui.p.t.cards(got)))
         if state.hand_no != hand and hand >= 0:
             after = human_view()
             history.extend(ui.facts(before, names))

@@ -49,7 +49,7 @@ async def choose(snap: Snapshot, lang: str, keys: Keys) -> Any:
 
     legal, view = snap.legal, snap.view
     assert view is not None
-    hand = " ".join(c.symbol for _p, c in view.hand)
+    hand = Texts(lang).cards(c for _p, c in view.hand)
     print(tr(lang, "your hand: {hand}", hand=hand))
     counts = ", ".join(f"{n}: {c}" for n, c in zip(snap.names, view.counts, strict=False))
     print(tr(lang, "cards: {counts}", counts=counts))
@@ -141,7 +141,7 @@ async def play_lines(session: Session, lang: str) -> Ending:
             lines.waiting(ev, names, lang, snap.seat)
             return
         if isinstance(ev, YourCards):
-            cards = " ".join(c.symbol for c in ev.cards)
+            cards = Texts(lang).cards(ev.cards)
             lines.say(tr(lang, "You receive {cards}", cards=cards))
             return
         if isinstance(ev, PeerLost):

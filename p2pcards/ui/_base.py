@@ -187,7 +187,7 @@ class Presenter:
     ) -> str:
         """Why ``claim`` is false (a :class:`~p2pcards.games.Falsified`), in words ("but had
         to play J♥"); games override it for their claim kinds."""
-        return self.t("but the cards were {cards}", cards=symbols(falsified.cards))
+        return self.t("but the cards were {cards}", cards=self.t.cards(falsified.cards))
 
     def cheat_text(self, ev: Any, names: Sequence[str] | Names) -> str:
         """A :class:`~p2pcards.table.CheatDetected` in words, without the cheater's name

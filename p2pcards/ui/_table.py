@@ -195,7 +195,7 @@ def table_event_line(
             name=names[ev.stalled],
         )
     if kind == "YourCards":
-        return t("You receive {cards}", cards=" ".join(c.symbol for c in ev.cards))
+        return t("You receive {cards}", cards=t.cards(ev.cards))
     if kind == "Waiting":
         return waiting_line(t, names, ev.seats)
     if kind == "PeerLost":
@@ -238,7 +238,7 @@ def dealer_line(t: Texts, names: Names, event: Any, cards: Mapping[int, Card]) -
     -> card; a position not in it shows as "??"); None for events not worth a line."""
 
     def show(ps: Sequence[int]) -> str:
-        return " ".join(cards[p].symbol if p in cards else "??" for p in ps)
+        return " ".join(t.card(cards[p]) if p in cards else "??" for p in ps)
 
     if isinstance(event, Shuffled):
         if event.first != 0:
@@ -249,7 +249,7 @@ def dealer_line(t: Texts, names: Names, event: Any, cards: Mapping[int, Card]) -
             return t("  you get {cards}", cards=show(event.positions))
         return t("  {name} gets {cards}", name=names[event.to], cards=show(event.positions))
     if isinstance(event, Opened):
-        return t("  opened: {cards}", cards=" ".join(c.symbol for c in event.cards))
+        return t("  opened: {cards}", cards=t.cards(event.cards))
     if isinstance(event, Taken):
         return t("  (the card is {card})", card=show([event.position]))
     return None

@@ -25,6 +25,9 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from p2pcards.cards import Card, Rank
+from p2pcards.ui._cardnames import card_symbol, cards_symbols, rank_symbol
+
 LANGS = ("en", "ru")
 """The languages every text exists in."""
 
@@ -89,6 +92,18 @@ class Texts:
     def n(self, singular: str, plural: str, n: int, **kw: Any) -> str:
         """``singular``/``plural`` (English) or the Russian form for ``n``."""
         return translations(self.lang).ngettext(singular, plural, n).format(n=n, **kw)
+
+    def card(self, card: Card) -> str:
+        """A card's symbol in this language: ``Q♠`` / ``Д♠`` (В, Д, К, Т in Russian)."""
+        return card_symbol(card, self.lang)
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        """Cards as space-separated symbols in this language: ``"Д♠ 10♥"``."""
+        return cards_symbols(cards, self.lang)
+
+    def rank(self, rank: Rank) -> str:
+        """A rank's short symbol in this language: ``Q`` / ``Д``."""
+        return rank_symbol(rank, self.lang)
 
     def quoted(self, text: str) -> str:
         """A name in quotes inside a sentence: «Аня: Тысяча» in Russian, 'Anna: Thousand'

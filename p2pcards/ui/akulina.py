@@ -10,10 +10,11 @@ from typing import Any, ClassVar
 from p2pcards.cards import Card, Rank
 from p2pcards.games import Claim, Falsified, Move, View
 from p2pcards.games.akulina import AkulinaView, Discard, Draw
-from p2pcards.ui._base import Presenter, symbols
+from p2pcards.ui._base import Presenter
 from p2pcards.ui._menu import Choice, Menu
 from p2pcards.ui._model import Backs, Column, Line, Section, Sheet, Styled
 from p2pcards.ui._names import Names
+from p2pcards.ui._texts import Texts
 
 
 def pairs_by_rank(cards: Sequence[Card]) -> list[list[Card]]:
@@ -24,8 +25,8 @@ def pairs_by_rank(cards: Sequence[Card]) -> list[list[Card]]:
     return [sorted(groups[r]) for r in sorted(groups)]
 
 
-def _pairs_text(cards: Sequence[Card]) -> str:
-    return ", ".join(symbols(g) for g in pairs_by_rank(cards))
+def _pairs_text(t: Texts, cards: Sequence[Card]) -> str:
+    return ", ".join(t.cards(g) for g in pairs_by_rank(cards))
 
 
 class AkulinaPresenter(Presenter):
@@ -94,7 +95,7 @@ class AkulinaPresenter(Presenter):
         if isinstance(move, Discard):
             if not move.positions:
                 return self.t("no pair to discard")
-            return self.t("discard {cards}", cards=_pairs_text(move.cards))
+            return self.t("discard {cards}", cards=_pairs_text(self.t, move.cards))
         return super().choice(move, view, names)
 
     def menu(self, view: View, legal: Sequence[Move], names: Sequence[str] | Names) -> Menu:
@@ -121,8 +122,8 @@ class AkulinaPresenter(Presenter):
         first = Choice(
             self.t(
                 "discard {cards}, keep {kept}",
-                cards=_pairs_text(best.cards),
-                kept=symbols(kept(best)),
+                cards=_pairs_text(self.t, best.cards),
+                kept=self.t.cards(kept(best)),
             ),
             move=best,
         )
@@ -133,12 +134,12 @@ class AkulinaPresenter(Presenter):
             for c in t:
                 sub = [m for m in ms if c not in m.cards]
                 if k + 1 == len(triples):
-                    choices.append(Choice(self.t("keep {card}", card=c.symbol), move=sub[0]))
+                    choices.append(Choice(self.t("keep {card}", card=self.t.card(c)), move=sub[0]))
                 else:
                     choices.append(
-                        Choice(self.t("keep {card}", card=c.symbol), menu=which(k + 1, sub))
+                        Choice(self.t("keep {card}", card=self.t.card(c)), menu=which(k + 1, sub))
                     )
-            return Menu(self.t("{cards}: which one stays?", cards=symbols(t)), tuple(choices))
+            return Menu(self.t("{cards}: which one stays?", cards=self.t.cards(t)), tuple(choices))
 
         other = Choice(
             self.t("choose which card of each three of a kind stays"), menu=which(0, moves)
@@ -172,7 +173,7 @@ class AkulinaPresenter(Presenter):
                 move.seat,
                 "You discard {cards}",
                 "{name} discards {cards}",
-                cards=_pairs_text(move.cards),
+                cards=_pairs_text(self.t, move.cards),
             )
         return super().move_line(move, view, names)
 
@@ -186,7 +187,7 @@ class AkulinaPresenter(Presenter):
         self, claim: Claim, falsified: Falsified, names: Sequence[str] | Names
     ) -> str:
         if claim.kind == "no_pair":
-            return self.t("but kept the pair {cards}", cards=symbols(falsified.cards))
+            return self.t("but kept the pair {cards}", cards=self.t.cards(falsified.cards))
         return super().falsified_text(claim, falsified, names)
 
     def sheet(self, view: View, names: Sequence[str] | Names) -> Sheet | None:

@@ -20,7 +20,7 @@ from p2pcards.games.sto_odno import (
     StoOdnoView,
     TakePenalty,
 )
-from p2pcards.ui._base import Presenter, symbols
+from p2pcards.ui._base import Presenter
 from p2pcards.ui._cardnames import rank_acc
 from p2pcards.ui._menu import Menu
 from p2pcards.ui._model import Column, Line, Part, Section, Sheet, Styled
@@ -148,7 +148,7 @@ class StoOdnoPresenter(Presenter):
         self, claim: Claim, falsified: Falsified, names: Sequence[str] | Names
     ) -> str:
         if claim.kind == "could_not_play":
-            return self.t("but could have played {card}", card=symbols(falsified.cards))
+            return self.t("but could have played {card}", card=self.t.cards(falsified.cards))
         return super().falsified_text(claim, falsified, names)
 
     def centre(self, view: View, names: Sequence[str] | Names) -> list[Section]:
@@ -213,7 +213,7 @@ class StoOdnoPresenter(Presenter):
     # -- moves ---------------------------------------------------------------------------
     def choice(self, move: Move, view: View, names: Sequence[str] | Names) -> str:
         if isinstance(move, Play):
-            cs = symbols(move.cards)
+            cs = self.t.cards(move.cards)
             if move.suit is not None:
                 return self.t("play {cards} and name {suit}", cards=cs, suit=self._suit(move.suit))
             return self.t("play {cards}", cards=cs)
@@ -234,7 +234,7 @@ class StoOdnoPresenter(Presenter):
         ns = self.names(names, view)
         s = move.seat
         if isinstance(move, Play):
-            cs = symbols(move.cards)
+            cs = self.t.cards(move.cards)
             if move.suit is not None:
                 return self.say(
                     ns,

@@ -23,7 +23,7 @@ from p2pcards.games.sunduchki import (
     SetAside,
 )
 from p2pcards.games.sunduchki import SunduchkiView as _View
-from p2pcards.ui._base import Presenter, symbols
+from p2pcards.ui._base import Presenter
 from p2pcards.ui._menu import Choice, Menu
 from p2pcards.ui._model import Column, Line, Part, Section, Styled
 from p2pcards.ui._names import Names
@@ -80,7 +80,7 @@ class SunduchkiPresenter(Presenter):
         v = self._v(view)
         cols = [
             Column(self.t("chests"), tuple(Line((str(x),)) for x in v.scores)),
-            Column("", tuple(Line((" ".join(r.symbol for r in c),)) for c in v.chests)),
+            Column("", tuple(Line((" ".join(self.t.rank(r) for r in c),)) for c in v.chests)),
         ]
         if any(v.open_cards):
             cols.append(Column(self.t("known cards"), tuple(Line.of(c) for c in v.open_cards)))
@@ -93,7 +93,7 @@ class SunduchkiPresenter(Presenter):
         s = note.seat
         who = ns[s]
         to = ns[note.target] if note.target is not None else "?"
-        cards = symbols(note.cards)
+        cards = self.t.cards(note.cards)
         k = note.kind
         if k == "ask" and note.rank is not None:
             return self.t(
@@ -183,14 +183,14 @@ class SunduchkiPresenter(Presenter):
             return self.t("{name} holds no complete chest after the deal", name=who)
         if k == "face_down":
             return self.t(
-                "{name} sets aside face down {cards}", name=who, cards=symbols(a["cards"])
+                "{name} sets aside face down {cards}", name=who, cards=self.t.cards(a["cards"])
             )
         return super().claim_text(claim, names)
 
     def falsified_text(
         self, claim: Claim, falsified: Falsified, names: Sequence[str] | Names
     ) -> str:
-        cards, k = symbols(falsified.cards), claim.kind
+        cards, k = self.t.cards(falsified.cards), claim.kind
         if k == "holds_rank":
             return self.t("but the hand was {cards}", cards=cards)
         if k == "answer":
@@ -204,7 +204,7 @@ class SunduchkiPresenter(Presenter):
             return self.t(
                 "but one card was {card}, not {claimed}",
                 card=cards,
-                claimed=claimed.symbol if claimed is not None else "?",
+                claimed=self.t.rank(claimed) if claimed is not None else "?",
             )
         return super().falsified_text(claim, falsified, names)
 
@@ -240,7 +240,7 @@ class SunduchkiPresenter(Presenter):
         for i, (rank, cards) in enumerate(self._v(view).by_rank):
             if i:
                 parts.append("   ")
-            parts += [Styled(f"{rank.symbol}: ", "dim"), tuple(cards)]
+            parts += [Styled(f"{self.t.rank(rank)}: ", "dim"), tuple(cards)]
         return Line.of(*parts)
 
     # -- moves ---------------------------------------------------------------------------
@@ -259,12 +259,12 @@ class SunduchkiPresenter(Presenter):
             return self.t("the suits {suits}?", suits=self._suits(move.suits))
         if isinstance(move, Answer):
             if move.cards:
-                return self.t("yes, hand over {cards}", cards=symbols(move.cards))
+                return self.t("yes, hand over {cards}", cards=self.t.cards(move.cards))
             return self.t("yes") if move.yes else self.t("no")
         if isinstance(move, SetAside):
             if not move.cards:
                 return self.t("no chest to set aside")
-            return self.t("set aside the chest {cards}", cards=symbols(move.cards))
+            return self.t("set aside the chest {cards}", cards=self.t.cards(move.cards))
         if isinstance(move, Challenge):
             return self.t("challenge the face-down chest of {ranks}", ranks=self._rank(move.rank))
         return super().choice(move, view, names)

@@ -12,7 +12,7 @@ from p2pcards.games import Claim, Falsified, Move, OptionError, View
 from p2pcards.games.thousand import Bid, ChooseTalon, GiveCards, Pass, Play, ThousandView
 from p2pcards.games.thousand._rules import MARRIAGE_POINTS
 from p2pcards.games.thousand._sheet import starting_standings
-from p2pcards.ui._base import Presenter, symbols
+from p2pcards.ui._base import Presenter
 from p2pcards.ui._menu import Choice, Menu
 from p2pcards.ui._model import Column, Line, Part, Section, Sheet, Styled
 from p2pcards.ui._names import Names
@@ -168,6 +168,10 @@ class ThousandPresenter(Presenter):
     def _card_at(self, view: View, pos: int) -> Card | None:
         return dict(view.hand).get(pos)
 
+    def _sym(self, card: Card | None) -> str:
+        """A card of the hand in this language ("Д♠"), "?" for none."""
+        return self.t.card(card) if card is not None else "?"
+
     def _declared(self, move: Play) -> str:
         if move.declare == "marriage":
             suit = move.card.suit
@@ -182,13 +186,13 @@ class ThousandPresenter(Presenter):
     def claim_text(self, claim: Claim, names: Sequence[str] | Names) -> str:
         who, a = Names.of(names)[claim.seat], claim.about
         if claim.kind == "follow":
-            kw = {"name": who, "card": a["card"].symbol, "trick": a["trick"]}
+            kw = {"name": who, "card": self.t.card(a["card"]), "trick": a["trick"]}
             led = a["led"].symbol
             if a["duty"] == "higher":
                 return self.t(
                     "{name} plays {card} in trick {trick}, so has no {led} higher than {top}",
                     led=led,
-                    top=a["top"].symbol,
+                    top=self.t.card(a["top"]),
                     **kw,
                 )
             if a["duty"] == "suit_and_trump":
@@ -211,14 +215,14 @@ class ThousandPresenter(Presenter):
                 "{name} declares the {suit} marriage with {card} in trick {trick}",
                 name=who,
                 suit=a["suit"].symbol,
-                card=a["card"].symbol,
+                card=self.t.card(a["card"]),
                 trick=a["trick"],
             )
         if claim.kind == "aces":
             return self.t(
                 "{name} declares four aces with {card} in trick {trick}",
                 name=who,
-                card=a["card"].symbol,
+                card=self.t.card(a["card"]),
                 trick=a["trick"],
             )
         return super().claim_text(claim, names)
@@ -226,7 +230,7 @@ class ThousandPresenter(Presenter):
     def falsified_text(
         self, claim: Claim, falsified: Falsified, names: Sequence[str] | Names
     ) -> str:
-        cards = symbols(falsified.cards)
+        cards = self.t.cards(falsified.cards)
         if claim.kind == "follow":
             return self.t("but had to play {cards}", cards=cards)
         if claim.kind == "bid":
@@ -259,13 +263,13 @@ class ThousandPresenter(Presenter):
             ca, cb = (self._card_at(v, p) for p in move.positions)
             if ca is None or cb is None:
                 return self.t("discard two cards")
-            return self.t("discard {ca} and {cb}", ca=ca.symbol, cb=cb.symbol)
+            return self.t("discard {ca} and {cb}", ca=self.t.card(ca), cb=self.t.card(cb))
         if isinstance(move, Pass):
             return self.t("pass")
         if isinstance(move, Bid):
             return self.t("bid {amount}", amount=move.amount)
         if isinstance(move, Play):
-            c = move.card.symbol
+            c = self.t.card(move.card)
             if move.declare:
                 return self.t("play {card} and declare {what}", card=c, what=self._declared(move))
             return self.t("play {card}", card=c)
@@ -275,7 +279,11 @@ class ThousandPresenter(Presenter):
             if ca is None or cb is None:
                 return self.t("pass one card to {a} and one to {b}", a=ns[a], b=ns[b])
             return self.t(
-                "give {ca} to {a} and {cb} to {b}", ca=ca.symbol, a=ns[a], cb=cb.symbol, b=ns[b]
+                "give {ca} to {a} and {cb} to {b}",
+                ca=self.t.card(ca),
+                a=ns[a],
+                cb=self.t.card(cb),
+                b=ns[b],
             )
         return super().choice(move, view, names)
 
@@ -317,7 +325,7 @@ class ThousandPresenter(Presenter):
         if isinstance(move, Bid):
             return self.say(ns, s, "You bid {amount}", "{name} bids {amount}", amount=move.amount)
         if isinstance(move, Play):
-            c = move.card.symbol
+            c = self.t.card(move.card)
             if move.declare:
                 what = self._declared(move)
                 return self.say(
@@ -346,9 +354,9 @@ class ThousandPresenter(Presenter):
                 s,
                 "You give {ca} to {a} and {cb} to {b}",
                 "{name} gives {ca} to {a} and {cb} to {b}",
-                ca=ca.symbol,
+                ca=self.t.card(ca),
                 a=ns[a],
-                cb=cb.symbol,
+                cb=self.t.card(cb),
                 b=ns[b],
             )
         return super().move_line(move, view, names)
@@ -381,15 +389,15 @@ class ThousandPresenter(Presenter):
         for p in (p for p, _ in view.hand if p in firsts):
             c = self._card_at(view, p)
             sub = Menu(
-                self.t("Card for {b} (after {card} to {a}):", b=b, card=c, a=a),
+                self.t("Card for {b} (after {card} to {a}):", b=b, card=self._sym(c), a=a),
                 tuple(
-                    Choice(str(self._card_at(view, m.positions[1])), move=m)
+                    Choice(self._sym(self._card_at(view, m.positions[1])), move=m)
                     for q, _ in view.hand
                     for m in firsts[p]
                     if m.positions[1] == q
                 ),
             )
-            choices.append(Choice(str(c), menu=sub))
+            choices.append(Choice(self._sym(c), menu=sub))
         return Menu(self.t("Card for {a}:", a=a), tuple(choices))
 
     def _discard_menu(self, view: View, gives: Sequence[GiveCards]) -> Menu:
@@ -401,12 +409,12 @@ class ThousandPresenter(Presenter):
         for p in held:
             card = self._card_at(view, p)
             sub = tuple(
-                Choice(str(self._card_at(view, q)), move=pair[frozenset((p, q))])
+                Choice(self._sym(self._card_at(view, q)), move=pair[frozenset((p, q))])
                 for q in held
                 if frozenset((p, q)) in pair
             )
-            title = self.t("Second card to discard (with {card}):", card=card)
-            choices.append(Choice(str(card), menu=Menu(title, sub)))
+            title = self.t("Second card to discard (with {card}):", card=self._sym(card))
+            choices.append(Choice(self._sym(card), menu=Menu(title, sub)))
         return Menu(self.t("First card to discard:"), tuple(choices))
 
     # -- between hands and at the end ----------------------------------------------------

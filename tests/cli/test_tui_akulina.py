@@ -47,7 +47,7 @@ def test_screen_at_the_initial_discard_en() -> None:
     assert "Your turn" in out
     legal = state.legal_moves(0, dealer.knowledge[0])
     assert ui.menu(view, legal, NAMES3).labels() == ["discard A♠ A♥"]
-    assert game_ui("akulina", "ru").menu(view, legal, NAMES3).labels() == ["сбросить A♠ A♥"]
+    assert game_ui("akulina", "ru").menu(view, legal, NAMES3).labels() == ["сбросить Т♠ Т♥"]
 
 
 def test_hearts_and_diamonds_are_red_in_the_hand() -> None:

@@ -96,7 +96,7 @@ def test_planned_question_is_asked_through_and_the_chest_shown() -> None:
     assert anna.split()[-3:] == ["2", "1", "Q"]  # cards, chests, the chest's rank
     assert "Cards in the stock: 24" in out  # 36 - 3 × 4: nobody drew
     ru = screen(game_ui("sunduchki", "ru"), view, N3)
-    assert "Anna → Boris: есть дамы?" in ru and "Boris: да, отдаёт Q♦ Q♣" in ru
+    assert "Anna → Boris: есть дамы?" in ru and "Boris: да, отдаёт Д♦ Д♣" in ru
 
 
 def test_answer_screen_and_a_wrong_guess_drops_the_plan() -> None:

@@ -86,7 +86,7 @@ def test_talon_shown_and_two_cards_to_pass() -> None:
     pos = dict((c, p) for p, c in view.hand)
     assert move.positions == (pos[parse_card("9H")], pos[parse_card("JC")])
     assert en.describe(move, view, N3) == "give 9♥ to Boris and J♣ to Vera"
-    assert game_ui("thousand", "ru").describe(move, view, N3) == "отдать 9♥ — Boris, J♣ — Vera"
+    assert game_ui("thousand", "ru").describe(move, view, N3) == "отдать 9♥ — Boris, В♣ — Vera"
     # another seat's view does not see which cards were passed
     other = state.view(1, dealer.knowledge[1])
     assert en.history_line(move, other, N3) == "Anna passes one card to you and one to Vera"
@@ -119,7 +119,7 @@ def test_marriage_trick_and_trump() -> None:
         "play A♣",
     ]
     ru = game_ui("thousand", "ru").menu(view, legal, N3).labels()
-    assert "сыграть K♥ и объявить марьяж червей (+100)" in ru
+    assert "сыграть К♥ и объявить марьяж червей (+100)" in ru
     lead = next(m for m in legal if isinstance(m, Play) and m.declare and m.card.symbol == "K♥")
     dealer.apply(lead)
     drive(state, dealer, lambda st, s: s == 1, pick=_marriage_lead)
@@ -209,23 +209,24 @@ def test_two_players_discard_two_cards_in_two_steps() -> None:
     legal = state.legal_moves(0, dealer.knowledge[0])
     hand = "K♠ 10♠ A♠ 9♥ Q♥ K♥ 9♦ J♦ Q♦ A♦ J♣ K♣".split()
     assert [c.symbol for _, c in view.hand] == hand and len(legal) == 66
+    ru_hand = "К♠ 10♠ Т♠ 9♥ Д♥ К♥ 9♦ В♦ Д♦ Т♦ В♣ К♣".split()  # (Russian letters)
     ru = game_ui("thousand", "ru")
     menu = ru.menu(view, legal, ("Аня", "Борис"))
-    assert (menu.title, menu.labels()) == ("Первая карта в снос:", hand)
+    assert (menu.title, menu.labels()) == ("Первая карта в снос:", ru_hand)
     sub = menu.choices[2].menu
-    assert sub is not None and sub.title == "Вторая карта в снос (вместе с A♠):"
-    assert sub.labels() == [c for c in hand if c != "A♠"]
+    assert sub is not None and sub.title == "Вторая карта в снос (вместе с Т♠):"
+    assert sub.labels() == [c for c in ru_hand if c != "Т♠"]
     # typed: 3 (A♠), 0 (back), 10 (A♦), 4 (9♥): A♦ and 9♥ go, whichever came first
     seat = scripted_seat("thousand", ["3", "0", "10", "4"], lang="ru")
     move = seat.choose_sync(view, legal, ("Аня", "Борис"))
     pos = {c.symbol: p for p, c in view.hand}
     assert isinstance(move, GiveCards) and move in legal
     assert set(move.positions) == {pos["A♦"], pos["9♥"]}
-    assert ru.describe(move, view, ("Аня", "Борис")) == "снести 9♥ и A♦"
+    assert ru.describe(move, view, ("Аня", "Борис")) == "снести 9♥ и Т♦"
     out = seat.console.export_text().splitlines()
     first = out.index("Первая карта в снос:")
-    assert [x.strip() for x in out[first + 1 : first + 4]] == ["1) K♠", "2) 10♠", "3) A♠"]
-    for card in ("A♠", "A♦"):
+    assert [x.strip() for x in out[first + 1 : first + 4]] == ["1) К♠", "2) 10♠", "3) Т♠"]
+    for card in ("Т♠", "Т♦"):
         assert f"Вторая карта в снос (вместе с {card}):" in out
     assert " 0) назад" in out
 
@@ -254,6 +255,6 @@ def test_line_by_line_the_discard_is_two_steps_too(capsys: pytest.CaptureFixture
     pos = {c.symbol: p for p, c in view.hand}
     assert move in legal and set(move.positions) == {pos["A♦"], pos["9♥"]}
     out = capsys.readouterr().out.split("\n")
-    assert out[2:5] == ["  1. K♠", "  2. 10♠", "  3. A♠"] and "  13. " not in "\n".join(out)
-    assert out[14] == "ваш ход (1-12): Вторая карта в снос (вместе с A♠):"
-    assert out[15:17] == ["  1. K♠", "  2. 10♠"] and out[26] == "  0. назад"
+    assert out[2:5] == ["  1. К♠", "  2. 10♠", "  3. Т♠"] and "  13. " not in "\n".join(out)
+    assert out[14] == "ваш ход (1-12): Вторая карта в снос (вместе с Т♠):"
+    assert out[15:17] == ["  1. К♠", "  2. 10♠"] and out[26] == "  0. назад"

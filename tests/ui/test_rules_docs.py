@@ -113,6 +113,7 @@ def test_the_russian_page_reads_as_rules_for_a_player(game: str) -> None:
     not the first words of the rules (issue 15)."""
     shown = rules_document(game, "ru")
     assert re.findall(r"\bтекст\w*", shown, flags=re.IGNORECASE) == []
+    assert re.findall(r"(?<![A-Za-z])[JQKA][♠♥♦♣]", shown) == []  # В, Д, К, Т in Russian
     paragraphs = shown.split("\n\n")
     assert paragraphs[0].startswith("# ") and "\n" not in paragraphs[0]
     note = " ".join(paragraphs[1].split())

@@ -113,13 +113,13 @@ def test_thousand_moves_in_the_present_tense_with_names() -> None:
     k_h = parse_card("Kh")
     assert p.move_line(Play(1, 5, parse_card("9d")), view, obs) == "Борис играет 9♦"
     assert p.move_line(Play(1, 5, k_h, "marriage"), view, obs) == (
-        "Борис играет K♥ и объявляет марьяж червей (+100)"
+        "Борис играет К♥ и объявляет марьяж червей (+100)"
     )
     assert en.move_line(Play(1, 5, k_h, "marriage"), view, Names(("A", "Boris", "C"))) == (
         "Boris plays K♥ and declares the marriage in hearts (+100)"
     )
     assert p.move_line(Play(2, 5, parse_card("As"), "aces"), view, obs) == (
-        "Вера играет A♠ и объявляет четыре туза (+200)"
+        "Вера играет Т♠ и объявляет четыре туза (+200)"
     )
     assert p.move_line(Bid(2, 115), view, obs) == "Вера заявляет 115"
     assert p.move_line(Pass(0), view, obs) == "Аня пасует"
@@ -141,7 +141,7 @@ def test_akulina_moves() -> None:
     assert p.move_line(Draw(0, 2), v, Names(RU_NAMES.names, me=1)) == (
         "Аня тянет у вас карту 3 из 7"
     )
-    assert p.move_line(pair, v, RU_NAMES) == "Вера сбрасывает K♠ K♥"
+    assert p.move_line(pair, v, RU_NAMES) == "Вера сбрасывает К♠ К♥"
     assert p.move_line(Discard(2, (), ()), v, RU_NAMES) == "Вера: пары нет"
     assert p.choice(Draw(0, 2), v, RU_NAMES) == "взять карту 3 из 7 у игрока Борис"
     assert p.result_lines({"loser": 1}, RU_NAMES) == [
@@ -174,7 +174,7 @@ def test_101_moves_and_what_may_be_played() -> None:
     p, en = presenter("101", "ru"), presenter("101", "en")
     q = parse_card("Qs")
     assert p.move_line(Play101(1, (4,), (q,), Suit.HEARTS), view, RU_NAMES) == (
-        "Борис кладёт Q♠ и заказывает черви"
+        "Борис кладёт Д♠ и заказывает черви"
     )
     assert p.move_line(Pass101(2), view, RU_NAMES) == "Вера пасует"
     assert en.move_line(Pass101(2), view, Names(("A", "B", "Vera"))) == "Vera passes"
@@ -214,10 +214,10 @@ def test_sunduchki_questions_and_answers() -> None:
     assert p.move_line(Answer(1, True), view, obs) == "Борис: да"
     assert p.move_line(Answer(1, False), view, obs) == "Борис: нет"
     qq = tuple(parse_cards("QD QC"))
-    assert p.move_line(Answer(1, True, (5, 6), qq), view, obs) == "Борис: да, отдаёт Q♦ Q♣"
+    assert p.move_line(Answer(1, True, (5, 6), qq), view, obs) == "Борис: да, отдаёт Д♦ Д♣"
     chest = tuple(parse_cards("QS QH QD QC"))
     assert p.move_line(SetAside(0, (1, 2, 3, 4), chest), view, obs) == (
-        "Аня откладывает сундучок: Q♠ Q♥ Q♦ Q♣"
+        "Аня откладывает сундучок: Д♠ Д♥ Д♦ Д♣"
     )
     assert p.move_line(SetAside(0), view, obs) == "Аня: сундучков нет"
     names_en = Names(("Anna", "Boris", "Vera"))
@@ -465,3 +465,25 @@ def test_the_thousand_history_has_the_first_hands_obligatory_bid() -> None:
     assert lines is not None and lines.splitlines()[0] == said
     assert lines.splitlines()[1] == p.move_line(move, view, RU_NAMES)
     assert history_line(p, state, move, dealer.cards, RU_NAMES) == p.move_line(move, view, RU_NAMES)
+
+
+# -- card letters (issue 15, item 6) -------------------------------------------------------
+def test_russian_cards_use_russian_letters_and_typed_cards_take_both() -> None:
+    """Russian tables print В, Д, К, Т (валет, дама, король, туз) for J, Q, K, A; the
+    English keeps its letters; a typed card may use either."""
+    from p2pcards.cli._tui._base import line_text
+    from p2pcards.ui import Line
+
+    cards = parse_cards("JS QH KD AC 10S")
+    assert Texts("ru").cards(cards) == "В♠ Д♥ К♦ Т♣ 10♠"
+    assert Texts("en").cards(cards) == "J♠ Q♥ K♦ A♣ 10♠"
+    assert Texts("ru").rank(Rank.QUEEN) == "Д" and Texts("en").rank(Rank.QUEEN) == "Q"
+    assert line_text(Line.of(tuple(cards)), "ru").plain == "В♠ Д♥ К♦ Т♣ 10♠"
+    assert line_text(Line.of(tuple(cards)), "en").plain == "J♠ Q♥ K♦ A♣ 10♠"
+    for typed, code in (("Д♠", "QS"), ("дs", "QS"), ("Т♥", "AH"), ("В♦", "JD"), ("К♣", "KC")):
+        assert parse_card(typed) == parse_card(code), typed
+    assert parse_card("TS") == parse_card("10S")  # a Latin T is still the ten
+    view = first_view("thousand", 3)
+    ru = presenter("thousand", "ru")
+    assert ru.move_line(Play(1, 5, parse_card("QS")), view, RU_NAMES) == "Борис играет Д♠"
+    assert ru.choice(Play(0, 5, parse_card("AD")), view, RU_NAMES) == "сыграть Т♦"

@@ -33,8 +33,9 @@ TONES = {
 """Rich style of each tone of :mod:`p2pcards.ui._model`."""
 
 
-def line_text(line: Line) -> Text:
-    """A presenter's :class:`~p2pcards.ui.Line` as rich text (cards red or black)."""
+def line_text(line: Line, lang: str = "en") -> Text:
+    """A presenter's :class:`~p2pcards.ui.Line` as rich text (cards red or black, their
+    letters in ``lang``: В, Д, К, Т in Russian)."""
     out = Text(style=TONES.get(line.tone, ""))
     for p in line.parts:
         if isinstance(p, str):
@@ -44,28 +45,28 @@ def line_text(line: Line) -> Text:
         elif isinstance(p, Backs):
             out.append_text(backs_text(p.n))
         elif isinstance(p, Card):
-            out.append_text(card_text(p))
+            out.append_text(card_text(p, lang))
         else:
             out.append_text(suit_text(p))
     return out
 
 
-def section_renderable(section: Section) -> RenderableType:
+def section_renderable(section: Section, lang: str = "en") -> RenderableType:
     """A titled section in a dim panel; an untitled one as plain lines."""
-    body = Group(*(line_text(ln) for ln in section.lines))
+    body = Group(*(line_text(ln, lang) for ln in section.lines))
     if not section.title:
         return body
     return Panel(body, title=section.title, title_align="left", border_style="dim")
 
 
-def sheet_table(sheet: Sheet) -> Table:
+def sheet_table(sheet: Sheet, lang: str = "en") -> Table:
     """A score sheet as a rich table."""
     t = Table(title=sheet.title, title_justify="left")
     for i, h in enumerate(sheet.headers):
         right = i < len(sheet.right) and sheet.right[i]
         t.add_column(h, justify="right" if right else "left")
     for row in sheet.rows:
-        t.add_row(*(line_text(c) for c in row))
+        t.add_row(*(line_text(c, lang) for c in row))
     return t
 
 
@@ -127,7 +128,10 @@ class GameUI:
 
     def columns(self, view: View, names: Sequence[str]) -> list[tuple[str, list[Any]]]:
         """Extra columns of the seats table: (header, one rich cell per seat)."""
-        return [(c.header, [line_text(x) for x in c.cells]) for c in self.p.columns(view, names)]
+        lang = self.p.lang
+        return [
+            (c.header, [line_text(x, lang) for x in c.cells]) for c in self.p.columns(view, names)
+        ]
 
     def seat_label(self, seat: int, view: View, names: Sequence[str]) -> Text:
         """The seat's name, marked "(you)" for the viewer."""
@@ -139,11 +143,11 @@ class GameUI:
     # -- the centre and the hand -------------------------------------------------------
     def panels(self, view: View, names: Sequence[str]) -> list[RenderableType]:
         """The game's public state, one renderable per section."""
-        return [section_renderable(s) for s in self.p.centre(view, names)]
+        return [section_renderable(s, self.p.lang) for s in self.p.centre(view, names)]
 
     def hand(self, view: View) -> Text:
         """The viewer's own hand."""
-        return line_text(self.p.hand(view))
+        return line_text(self.p.hand(view), self.p.lang)
 
     def hand_title(self, view: View) -> str:
         """Title of the hand panel."""
@@ -186,7 +190,7 @@ class GameUI:
         if text:
             return Text(text, style="yellow")
         sheet = self.p.sheet(view, names)
-        return sheet_table(sheet) if sheet is not None else None
+        return sheet_table(sheet, self.p.lang) if sheet is not None else None
 
     def result_lines(self, result: Mapping[str, Any], names: Sequence[str]) -> list[str]:
         """The final result in words."""

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from rich.text import Text
 
 from p2pcards.cards import Card, Suit
+from p2pcards.ui._cardnames import card_symbol, cards_symbols
 
 RED = "bold red"
 BLACK = "bold"
@@ -18,9 +19,9 @@ def suit_style(suit: Suit) -> str:
     return RED if suit.is_red else BLACK
 
 
-def card_text(card: Card) -> Text:
-    """One card as styled text, e.g. ``Q♥`` in red."""
-    return Text(card.symbol, style=suit_style(card.suit))
+def card_text(card: Card, lang: str = "en") -> Text:
+    """One card as styled text, e.g. ``Q♥`` in red (``Д♥`` in Russian)."""
+    return Text(card_symbol(card, lang), style=suit_style(card.suit))
 
 
 def suit_text(suit: Suit) -> Text:
@@ -28,17 +29,17 @@ def suit_text(suit: Suit) -> Text:
     return Text(suit.symbol, style=suit_style(suit))
 
 
-def cards_text(cards: Iterable[Card], sep: str = " ") -> Text:
+def cards_text(cards: Iterable[Card], sep: str = " ", lang: str = "en") -> Text:
     """Cards separated by ``sep``, each styled; empty text for no cards."""
     out = Text()
     for i, c in enumerate(cards):
         if i:
             out.append(sep)
-        out.append_text(card_text(c))
+        out.append_text(card_text(c, lang))
     return out
 
 
-def grouped_text(cards: Iterable[Card]) -> Text:
+def grouped_text(cards: Iterable[Card], lang: str = "en") -> Text:
     """Cards in the given order, with a wider gap where the suit changes
     ("9♠ Q♠   K♥   A♣")."""
     out = Text()
@@ -46,7 +47,7 @@ def grouped_text(cards: Iterable[Card]) -> Text:
     for i, c in enumerate(cards):
         if i:
             out.append("   " if c.suit != prev else " ")
-        out.append_text(card_text(c))
+        out.append_text(card_text(c, lang))
         prev = c.suit
     return out
 
@@ -58,6 +59,6 @@ def backs_text(n: int, numbered: bool = True) -> Text:
     return Text(" ".join(f"[{i + 1}]" for i in range(n)), style="cyan")
 
 
-def symbols(cards: Iterable[Card]) -> str:
-    """Cards as plain symbols, e.g. ``"K♥ K♠"`` (for choice texts and history)."""
-    return " ".join(c.symbol for c in cards)
+def symbols(cards: Iterable[Card], lang: str = "en") -> str:
+    """Cards as plain symbols, e.g. ``"K♥ K♠"`` / ``"К♥ К♠"`` (choice texts, history)."""
+    return cards_symbols(cards, lang)
