@@ -171,7 +171,7 @@ class OfflineTable:
         kept = {c for _, c in after.hand}
         lost = [c for _, c in before.hand if c not in kept]
         if lost:
-            who, cards = self.names[mover], " ".join(c.symbol for c in lost)
+            who, cards = self.names[mover], tuple(lost)  # (worded in the page's letters)
             fact = N_("{who} took your {cards}")
             self._history.append(HistoryItem(fact=fact, args=(("who", who), ("cards", cards))))
 

@@ -104,14 +104,15 @@ class GameScreen:
                 if line:
                     lines.append(line)
             elif it.fact is not None:
-                lines.append(t(it.fact, **dict(it.args)))
+                args = {k: t.cards(v) if isinstance(v, tuple) else v for k, v in it.args}
+                lines.append(t(it.fact, **args))  # (a tuple: cards, in the page's letters)
             elif it.cheat is not None:
                 c = it.cheat
                 who = names[c.seat] if c.seat is not None else "?"
                 what = ui_presenter(self.game, t.lang).cheat_text(c, Names(tuple(names)))
                 lines.append(t("cheat: {who}: {what}", who=who, what=what))
             elif it.received:
-                got = " ".join(Card.from_code(c).symbol for c in it.received)
+                got = t.cards(Card.from_code(c) for c in it.received)
                 lines.append(t("You receive {cards}", cards=got))
         return lines
 
@@ -239,6 +240,8 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
     if snap.result is not None:
         result = list(ui.result_lines(snap.result, names))
     lab = labels(lang)
+    if game.name == "101":  # the game plays rounds («раунд»), not hands
+        lab = {**lab, "next_hand": t("Next round")}
     verdict = lab.get(snap.verdict, snap.verdict)
     if snap.cheat is not None:
         c = snap.cheat

@@ -227,7 +227,11 @@ def test_akulina_says_which_card_was_taken_from_you(
         history = s.table.snapshot().history
         at = next(i for i, it in enumerate(history) if it.fact)
         assert history[at].fact is not None
-        fact = history[at].fact.format(**dict(history[at].args))  # in English
+        args = {  # (the cards are kept as cards: the page words them in its letters)
+            k: " ".join(c.symbol for c in v) if isinstance(v, tuple) else v
+            for k, v in history[at].args
+        }
+        fact = history[at].fact.format(**args)  # in English
         page.wait_for_function(
             "(t) => document.querySelector('#history').textContent.includes(t)", arg=fact
         )

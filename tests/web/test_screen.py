@@ -170,3 +170,22 @@ def test_a_forfeit_shows_the_seats_totals_of_the_result() -> None:
     del_forfeit = {k: v for k, v in result.items() if k != "forfeit"}
     plain = screen(replace(snap, result=del_forfeit), "ru", 0.0)
     assert plain["seats"][2]["info"][-1] == "очки 0"
+
+
+def test_the_page_words_cards_with_russian_letters_and_101_rounds() -> None:
+    """A Russian page: В, Д, К, Т in the texts beside the cards (the card faces follow
+    the page's language in cards.js); 101's button says «Следующий раунд» (issue 15,
+    items 5 and 6)."""
+    from p2pcards.cards import Rank, parse_cards
+
+    game = load_game("101", seats=3)
+    view = replace(game.new_state().view(0, {}), known=((), tuple(parse_cards("QS AH")), ()))
+    snap = Snapshot(rev=1, game=game, seat=0, names=("A", "B", "C"), view=view)
+    ru, en = screen(snap, "ru", 0.0), screen(snap, "en", 0.0)
+    assert "Д♠ Т♥" in ru["seats"][1]["info"] and "Q♠ A♥" in en["seats"][1]["info"]
+    assert ru["labels"]["next_hand"] == "Следующий раунд"
+    assert en["labels"]["next_hand"] == "Next round"
+    game = load_game("sunduchki", seats=3)
+    view = replace(game.new_state().view(0, {}), chests=((), (Rank.KING, Rank.ACE), ()))
+    snap = Snapshot(rev=1, game=game, seat=0, names=("A", "B", "C"), view=view)
+    assert "К Т" in screen(snap, "ru", 0.0)["seats"][1]["info"]

@@ -21,7 +21,7 @@ class Screen(GameScreen):
         if seat in view.losers:
             out.append(t("lost the series"))
         if view.known[seat]:
-            out.append(" ".join(c.symbol for c in view.known[seat]))
+            out.append(t.cards(view.known[seat]))
         return out
 
     def centre(self, view: View, t: T, names: Sequence[str]) -> list[dict[str, Any]]:
@@ -83,7 +83,7 @@ class Screen(GameScreen):
             }
         rows = []
         for s, name in enumerate(names):
-            left = " ".join(Card.from_code(c).symbol for c in row["hands"][s])
+            left = t.cards(Card.from_code(c) for c in row["hands"][s])
             who = name + (t(" (went out)") if s == row["winner"] else "")
             pts = int(row["points"][s])
             rows.append([who, left, f"{pts:+d}" if pts else "0", str(row["scores"][s])])

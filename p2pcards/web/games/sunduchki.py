@@ -20,9 +20,9 @@ class Screen(GameScreen):
         assert isinstance(view, SunduchkiView)
         out = [t("chests {score}", score=view.scores[seat])]
         if view.chests[seat]:
-            out.append(" ".join(r.symbol for r in view.chests[seat]))
+            out.append(" ".join(t.rank(r) for r in view.chests[seat]))
         if view.open_cards[seat] and seat != view.seat:
-            out.append(" ".join(c.symbol for c in view.open_cards[seat]))
+            out.append(t.cards(view.open_cards[seat]))
         return out
 
     def centre(self, view: View, t: T, names: Sequence[str]) -> list[dict[str, Any]]:
@@ -44,7 +44,7 @@ class Screen(GameScreen):
                 q += ", " + " ".join(s.symbol for s in req.suits)
             piles.append({"title": t("Question"), "text": q + "?", "main": True})
         chests = [
-            {"cards": [], "text": f"{names[s]}: " + " ".join(r.symbol for r in v.chests[s])}
+            {"cards": [], "text": f"{names[s]}: " + " ".join(t.rank(r) for r in v.chests[s])}
             for s in range(len(names))
             if v.chests[s]
         ]
@@ -60,7 +60,7 @@ class Screen(GameScreen):
             "head": list(names),
             "rows": [
                 [str(x) for x in view.scores],
-                [" ".join(r.symbol for r in c) for c in view.chests],
+                [" ".join(t.rank(r) for r in c) for c in view.chests],
             ],
         }
 
