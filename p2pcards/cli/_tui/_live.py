@@ -10,15 +10,17 @@ at any moment.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Awaitable, Callable, Generator, Mapping, Sequence
 from typing import Any
 
 import trio
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from p2pcards.cli._keyboard import Keys
 from p2pcards.cli._tui._menu import idle_key
+from p2pcards.cli._tui._out import BackgroundOut
 from p2pcards.cli._tui._screen import waiting_text
 from p2pcards.cli._tui._seat import UP_ERASE_LINE, Quit, TerminalSeat
 from p2pcards.games import View
@@ -40,6 +42,8 @@ from p2pcards.table import (
 from p2pcards.ui import Names, table_event_line
 
 REDRAW_SECONDS = 2.0
+DRAIN_SECONDS = 5.0
+"""At the end, how long at most the screen's last writes may take (a paused terminal)."""
 WARN_SECONDS = 30.0
 """On the player's turn, warn once this many seconds (at most half the table's stall
 limit) before the others may vote the seat out as not answering."""
@@ -215,8 +219,13 @@ async def play_seat_live(
     :meth:`TerminalSeat.choose` in a worker thread (``tui.read``) and nothing is read
     between prompts.  Raises ``Quit`` when the player leaves."""
     first = controller.snapshot()
+    out: BackgroundOut | None = None
     if tui is None:
-        tui = TerminalSeat(first.game, lang, options=first.options)
+        # the screen is written by a thread: a paused terminal (Ctrl-S, a full pipe)
+        # blocks that thread, never the trio loop and its heartbeats (issue 15 item 6)
+        out = BackgroundOut(sys.stdout)
+        console = Console(highlight=False, file=out)  # type: ignore[arg-type]  # (a TextIO)
+        tui = TerminalSeat(first.game, lang, options=first.options, console=console)
     tui.table_code = getattr(first, "table_code", "")
     tui.fingerprints = tuple(getattr(first, "fingerprints", ()))
     live = LiveScreen(tui, first.names)
@@ -314,10 +323,15 @@ async def play_seat_live(
         finally:
             choosing = False
 
-    async with trio.open_nursery() as nursery:
-        nursery.start_soon(ticker)
-        if router is not None:
-            nursery.start_soon(router.run)
-        ending = await controller.drive(choose, on_update)
-        nursery.cancel_scope.cancel()
+    try:
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(ticker)
+            if router is not None:
+                nursery.start_soon(router.run)
+            ending = await controller.drive(choose, on_update)
+            nursery.cancel_scope.cancel()
+    finally:
+        if out is not None:  # the last screen out before anything printed after it
+            with trio.CancelScope(shield=True):
+                await trio.to_thread.run_sync(out.drain, DRAIN_SECONDS)
     return ending
