@@ -326,3 +326,90 @@ def test_a_forfeit_in_thousand_is_explained_and_no_departed_seat_has_the_turn() 
     assert "Запись" not in out  # (no hand was played out: no empty score sheet)
     assert "Vera: поражение в раздаче 1 (место покинуто), -120 в записи" in out
     assert "итоговый счёт: Anna 0, Boris 0, Vera -120" in out
+
+
+def test_from_hand_two_the_sheet_sits_above_the_turn_and_the_waiting_clock_runs() -> None:
+    """A new user's trial: from the second hand of Thousand on, the score sheet was
+    printed under the screen, between "Ваш ход" and the choices, so the waiting line
+    was no longer the last line and its seconds stopped ("ждём: Борис… 0 с" for 8 s),
+    and after five hands the screen ran past a 50-line window.  Now the sheet sits
+    between the history and the turn line, only its last SHEET_ROWS hands after a "…"
+    row (the final screen has it whole), and the waiting line is last and ticks."""
+    import io
+
+    from rich.console import Console
+
+    from p2pcards.cli._tui._live import SHEET_ROWS
+    from p2pcards.cli._tui._seat import UP_ERASE_LINE
+
+    game = load_game("thousand")
+    state = game.new_state()
+    dealer = LocalDealer.seeded(state, 3)
+    basic = game.info.bots["basic"]
+    while True:
+        if dealer.answer() is not None:
+            continue
+        need = state.need()
+        assert isinstance(need, Decision)
+        if state.view(0, dealer.knowledge[0]).hand_no == 5:
+            break
+        s = need.seat
+        legal = state.legal_moves(s, dealer.knowledge[s])
+        dealer.apply(basic(state.view(s, dealer.knowledge[s]), legal, dealer.player_rngs[s]))
+    view = state.view(0, dealer.knowledge[0])
+    assert len(view.sheet) == 5  # five hands on the sheet
+    tui = scripted_seat("thousand", [], lang="ru")
+    tui.console = Console(file=io.StringIO(), width=110, force_terminal=True, color_system=None)
+    live = LiveScreen(tui, NAMES[:3])
+    live.feed(HandStarted(6), view, 0.0)
+    live.feed(Waiting((1,), "move"), view, 0.0)
+    live.draw(view, 0.0)
+    screen = tui.console.file.getvalue()  # type: ignore[attr-defined]
+    lines = [x.rstrip() for x in screen.splitlines() if x.strip()]
+    assert lines[-1] == "ждём: Boris… 0 с"  # the last line: rewritten in place
+    head = next(i for i, x in enumerate(lines) if x.startswith("┡"))  # the sheet's rows
+    sheet_rows = lines[head + 1 : next(i for i, x in enumerate(lines) if x.startswith("└"))]
+    numbers = [x.strip("│ ").split()[0] for x in sheet_rows]
+    assert numbers[:1] == ["…"] and "1" not in numbers  # hand 1 is left out
+    assert [n for n in numbers if n.isdigit()] == ["2", "3", "4", "5"][-SHEET_ROWS:]
+    assert lines.index("Ходит: Boris") == head + len(sheet_rows) + 2  # just under the sheet
+    assert live.tick(3.0)  # the seconds go on under the sheet
+    rewritten = tui.console.file.getvalue()[len(screen) :]  # type: ignore[attr-defined]
+    assert rewritten.startswith(UP_ERASE_LINE) and "ждём: Boris… 3 с" in rewritten
+    live.final(view)
+    final = tui.console.file.getvalue()  # type: ignore[attr-defined]
+    assert "│ 1 " in final.split("ждём: Boris… 3 с")[-1]  # the whole sheet at the end
+
+
+async def test_back_from_the_rules_the_table_is_drawn_again() -> None:
+    """A new user's trial: `?` then `q` left the rules' last page on the screen with only
+    the menu under it (the hand and the table scrolled away).  Back from the rules, while
+    another player thinks and from the menu of the player's own turn, the whole screen
+    is drawn again before anything else."""
+    send, recv = trio.open_memory_channel[Any](10)
+    tui = scripted_seat("akulina", [])
+    for line in ("?", "q", "q"):  # the rules while Vera thinks, back; then leave
+        send.send_nowait(line)
+    with trio.fail_after(30), pytest.raises(BaseExceptionGroup):
+        await play_seat_live(_Stuck(seed=1), "en", tui=tui, keys=recv.receive)
+    after = tui.console.export_text().split("— page 1 of ", 1)[1]
+    assert "Akulina" in after and "waiting for Vera" in after  # the table again
+
+    drawn: list[int] = []
+    tui = scripted_seat("akulina", [])
+    tui.after_rules = lambda: drawn.append(1)
+    send, recv = trio.open_memory_channel[Any](10)
+    for line in ("?", "q", "1"):  # the rules from the menu, back, then a choice
+        send.send_nowait(line)
+    game = load_game("akulina", seats=4)
+    state = game.new_state()
+    dealer = LocalDealer.seeded(state, 1)
+    while dealer.answer() is not None:
+        pass
+    need = state.need()
+    assert isinstance(need, Decision)
+    legal = state.legal_moves(need.seat, dealer.knowledge[need.seat])
+    view = state.view(need.seat, dealer.knowledge[need.seat])
+    with trio.fail_after(30):
+        move = await tui.choose(view, legal, N4, keys=recv.receive)
+    assert drawn == [1] and move in legal

@@ -9,6 +9,7 @@ renderables.  It never reads the clock and does no I/O.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -183,14 +184,24 @@ class GameUI:
         """True when a hand (round) ended between the two views."""
         return self.p.hand_over(before, after)
 
-    def sheet(self, view: View, names: Sequence[str]) -> RenderableType | None:
-        """The score sheet shown between hands, or None."""
+    def sheet(
+        self, view: View, names: Sequence[str], last: int | None = None
+    ) -> RenderableType | None:
+        """The score sheet shown between hands, or None.  ``last``: only its last
+        ``last`` rows (each a hand, with the running scores), after a row of "…" when
+        rows were left out: the live screen of a long game kept the whole sheet above
+        the player's choices and ran past a 50-line window."""
         note = getattr(self.p, "sheet_note", None)
         text = note(view) if note is not None else None
         if text:
             return Text(text, style="yellow")
         sheet = self.p.sheet(view, names)
-        return sheet_table(sheet, self.p.lang) if sheet is not None else None
+        if sheet is None:
+            return None
+        if last is not None and len(sheet.rows) > last:
+            gap = (Line(("…",)), *(Line(("",)) for _ in sheet.headers[1:]))
+            sheet = replace(sheet, rows=(gap, *sheet.rows[-last:]))
+        return sheet_table(sheet, self.p.lang)
 
     def result_lines(self, result: Mapping[str, Any], names: Sequence[str]) -> list[str]:
         """The final result in words."""

@@ -42,6 +42,9 @@ from p2pcards.table import (
 from p2pcards.ui import Names, table_event_line
 
 REDRAW_SECONDS = 2.0
+SHEET_ROWS = 4
+"""The live screen's score sheet (from the second hand on) shows the last this many
+hands; the final screen shows it whole."""
 DRAIN_SECONDS = 5.0
 """At the end, how long at most the screen's last writes may take (a paused terminal)."""
 WARN_SECONDS = 30.0
@@ -120,7 +123,7 @@ class LiveScreen:
                 line = table_event_line(ui.p.t, ns, ev)
         elif isinstance(ev, HandStarted):
             if ev.hand > 1 and view is not None:
-                self.below = ui.sheet(view, names)
+                self.below = ui.sheet(view, names, last=SHEET_ROWS)
             line = table_event_line(ui.p.t, ns, ev, ui.hand_no_text(ev.hand))
         elif isinstance(
             ev,
@@ -158,13 +161,11 @@ class LiveScreen:
         if self.waiting is not None:
             waiting = (self.waiting[0], now - self.waiting[1])
         over = self.over or self.ui.turn(view) in self.departed
-        self.tui.show(view, self.names, self.history, waiting, over)
-        if self.below is not None:
-            self.tui.console.print(self.below)
+        self.tui.show(view, self.names, self.history, waiting, over, self.below)
         if self.notice:
             self.tui.say(Text(self.notice, style="yellow"))
         self._last_wait = None
-        if waiting is not None and self.below is None and not self.notice:
+        if waiting is not None and not self.notice:
             self._last_wait = self._wait_text(now)  # (the screen's last line)
 
     def _wait_text(self, now: float) -> str:
@@ -244,8 +245,10 @@ async def play_seat_live(
         nonlocal pager
         try:
             prompt = step()
-        except StopIteration:  # the last screen, or the player went back
+        except StopIteration:  # the last screen, or the player went back: the table again
             pager = None
+            live.hold = False
+            redraw()
             return
         except EOFError:  # Ctrl-D at the pager's prompt: leave, as anywhere
             raise Quit from None
@@ -274,6 +277,7 @@ async def play_seat_live(
             redraw()
 
     router = Keys(idle, keys) if keys is not None else None
+    tui.after_rules = redraw  # (the rules asked for from the menu of the player's turn)
 
     def warn() -> None:
         """On the player's turn, once, the seconds left before the stall limit: under

@@ -71,6 +71,7 @@ def render_screen(
     table_code: str = "",
     fingerprints: Sequence[str] = (),
     over: bool = False,
+    sheet: RenderableType | None = None,
 ) -> Group:
     """The whole screen of ``view.seat`` as one rich renderable.
 
@@ -79,7 +80,10 @@ def render_screen(
     (shown in the title line; '' offline); ``fingerprints``: each seat's key
     fingerprint, its first group shown beside the name (LAN play); ``over``: the hand
     ended before its end (abandoned by vote): no turn marker, no turn line (they showed
-    the turn of the seat that had left).
+    the turn of the seat that had left); ``sheet``: the score sheet shown between the
+    history and the turn line (LAN play, from the second hand on), so that the turn line
+    stays just above the player's choices and the waiting line is the screen's last
+    line, its seconds rewritten in place (below the sheet they stopped counting).
     """
     title = Text(ui.title, style="bold")
     if not isinstance(view.need, Finished):
@@ -92,6 +96,8 @@ def render_screen(
         Panel(ui.hand(view), title=ui.hand_title(view), title_align="left", border_style="blue")
     )
     parts.append(history_panel(ui, history))
+    if sheet is not None:
+        parts.append(sheet)
     turn = "" if over else ui.turn_text(view, names)
     if turn:
         parts.append(Text(turn, style="bold green" if ui.turn(view) == view.seat else "bold"))

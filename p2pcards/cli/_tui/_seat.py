@@ -72,6 +72,9 @@ class TerminalSeat:
         """The LAN table's code, shown in the title line ('' offline)."""
         self.fingerprints: tuple[str, ...] = ()
         """Each seat's key fingerprint (LAN play), its first group beside the name."""
+        self.after_rules: Callable[[], None] | None = None
+        """Called when the player leaves the rules shown from a menu (LAN play: the whole
+        screen drawn again; the rules' last page stayed above the menu otherwise)."""
 
     def render(
         self,
@@ -80,10 +83,19 @@ class TerminalSeat:
         history: Sequence[str] = (),
         waiting: tuple[str, float] | None = None,
         over: bool = False,
+        sheet: RenderableType | None = None,
     ) -> RenderableType:
         """The screen of ``view`` as a renderable (see :func:`render_screen`)."""
         return render_screen(
-            self.ui, view, names, history, waiting, self.table_code, self.fingerprints, over
+            self.ui,
+            view,
+            names,
+            history,
+            waiting,
+            self.table_code,
+            self.fingerprints,
+            over,
+            sheet,
         )
 
     def show(
@@ -93,15 +105,17 @@ class TerminalSeat:
         history: Sequence[str] = (),
         waiting: tuple[str, float] | None = None,
         over: bool = False,
+        sheet: RenderableType | None = None,
     ) -> None:
         """Draw the screen: ``names[seat]`` per seat, ``history`` lines (oldest first),
         ``waiting`` = (name, elapsed seconds) or None, ``over``: the hand was abandoned
-        (no turn shown).  On a terminal it is drawn over the
-        last one (cursor home, erase below: :data:`HOME_ERASE`), not after a "clear
-        screen", which many terminals copy into the scrollback first."""
+        (no turn shown), ``sheet``: the score sheet above the turn line, or None.  On a
+        terminal it is drawn over the last one (cursor home, erase below:
+        :data:`HOME_ERASE`), not after a "clear screen", which many terminals copy into
+        the scrollback first."""
         if self.clear and self.console.is_terminal:
             self.console.file.write(HOME_ERASE)
-        self.console.print(self.render(view, names, history, waiting, over))
+        self.console.print(self.render(view, names, history, waiting, over, sheet))
 
     def say(self, text: str | Text, style: str = "") -> None:
         """Print one line."""
@@ -219,6 +233,8 @@ class TerminalSeat:
                     yield from self.rules_pages()
                 except EOFError:
                     raise Quit from None
+                if self.after_rules is not None:
+                    self.after_rules()
                 shown = False
                 continue
             if isinstance(got, str):
