@@ -224,16 +224,22 @@ def _name_suit(hand: Sequence[int], played: int) -> int:
     return max(range(4), key=lambda u: (counts[u], -u))
 
 
+def policy_step(r: Round) -> None:
+    """One move of the seat to play in ``r`` by the policy (or its draw or pass when it
+    has no playable card)."""
+    m = policy(r)
+    if m is None:
+        r.stuck()
+    else:
+        r.play(*m)
+
+
 def rollout(r: Round) -> Round:
     """Play ``r`` to the end of the round (or :data:`MAX_MOVES` moves) by the policy."""
     for _ in range(MAX_MOVES):
         if r.winner >= 0:
             break
-        m = policy(r)
-        if m is None:
-            r.stuck()
-        else:
-            r.play(*m)
+        policy_step(r)
     return r
 
 
@@ -266,11 +272,7 @@ def rollout_own(
                         best, best_v = c, v
                 r.play(best, _name_suit(hand, best) if RANK[best] == QUEEN else -1)
                 continue
-        m = policy(r)
-        if m is None:
-            r.stuck()
-        else:
-            r.play(*m)
+        policy_step(r)
     return r
 
 
