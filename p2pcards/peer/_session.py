@@ -187,8 +187,14 @@ class Session:
         self._nursery: trio.Nursery | None = None
         self._stopped = False
         self.vote_on_leave = True
-        """Vote out at once a seat that signed its leave, when the table waits for it
-        (False: a front end decides, through ``controller.vote_out``)."""
+        """Vote out a seat that signed its leave as soon as the table allows it
+        (:meth:`~p2pcards.table.Table.votable_departed`, ``protocol/table.md`` §3 rules
+        1-2): at two seats at once, whoever's turn it is; at three or more also on
+        another seat's turn, as soon as the table waits for this seat's own entry or
+        holds another seat's vote against the leaver signed at its head (it joins that
+        vote), so the hand ends at once, not at the leaver's turn (False: a front end
+        decides, through ``controller.vote_out``; the stall watchdog still votes after
+        ``stall_limit``)."""
         self.left_sent = trio.Event()
         """Set once this seat's leave was handed to every connected peer."""
         self._leave: bytes | None = None
@@ -277,8 +283,10 @@ class Session:
         self.stop()
 
     def _vote_departed(self) -> None:
-        """Vote out a seat that signed its leave, when the table waits for it (at two
-        seats at once, whoever's turn it is: :meth:`~p2pcards.table.Table.left_alone`)."""
+        """Vote out a seat that signed its leave when the table allows it (see
+        :attr:`vote_on_leave`: at two seats whoever's turn it is, at three or more on
+        this seat's turn or joining another's vote; :meth:`~p2pcards.table.Table.
+        votable_departed`)."""
         t = self.table
         if not self.vote_on_leave or self._voting_departed or t.voting is not None:
             return

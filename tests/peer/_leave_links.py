@@ -36,8 +36,11 @@ from p2pcards.ui import Names, Texts, table_event_line
 T = 60
 
 
-def lines_of(session: Session, out: list[str]) -> None:
-    """Keep the Russian line of every event ``session`` publishes (from now on)."""
+def lines_of(session: Session, out: list[str], marks: dict[str, Any] | None = None) -> None:
+    """Keep the Russian line of every event ``session`` publishes (from now on).
+    ``marks``: filled with where the leave came (``left_at``: the log's length then,
+    ``turn``: the seat whose move it was, None in a step of the cards) and the kinds of
+    the log's entries from there to its end (``after``)."""
     t = Texts("ru")
     names = Names(tuple(session.names), session.seat)
 
@@ -46,6 +49,12 @@ def lines_of(session: Session, out: list[str]) -> None:
             line = table_event_line(t, names, up.event)
             if line and type(up.event).__name__ != "Waiting":
                 out.append(line)
+            kind = type(up.event).__name__
+            log = session.table.log
+            if marks is not None and kind == "SeatLeft" and "left_at" not in marks:
+                marks.update(left_at=len(log), turn=session.controller.snapshot().turn)
+            if marks is not None and kind == "HandAbandoned" and "left_at" in marks:
+                marks["after"] = [log[i].kind for i in range(marks["left_at"], len(log))]
 
     assert session._nursery is not None
     session._nursery.start_soon(follow)
@@ -73,6 +82,7 @@ async def table(seats: int, work: Path) -> dict[str, Any]:
     names = ["Аня", "Борис", "Вера"][:seats]
     ids = [new_identity(n) for n in names]
     lines: dict[str, list[str]] = {n: [] for n in names}
+    marks: dict[str, dict[str, Any]] = {n: {} for n in names}
     sessions: dict[str, Session] = {}
     gone: dict[str, Any] = {}
     with trio.fail_after(T):
@@ -106,7 +116,7 @@ async def table(seats: int, work: Path) -> dict[str, Any]:
             async def vera() -> None:
                 async with join_table(ids[2], addr, base=work / "Вера", yes=True) as jl:
                     s = sessions["Вера"] = await jl.started()
-                    lines_of(s, lines["Вера"])
+                    lines_of(s, lines["Вера"], marks["Вера"])
                     await play(s, random.Random(2))
                     await s.done.wait()
 
@@ -115,13 +125,17 @@ async def table(seats: int, work: Path) -> dict[str, Any]:
                 if seats == 3:
                     n.start_soon(vera)
                 s = sessions["Аня"] = await lobby.started()
-                lines_of(s, lines["Аня"])
+                lines_of(s, lines["Аня"], marks["Аня"])
                 await play(s, random.Random(0))
                 await s.done.wait()
             await trio.sleep(0.3)  # (anything still to come: "снова на связи")
     out: dict[str, Any] = {"boris": gone, "seats": {}}
     for name in names[::2] if seats == 3 else names[:1]:
-        out["seats"][name] = {"lines": lines[name], "verdict": verdict(sessions[name])}
+        out["seats"][name] = {
+            "lines": lines[name],
+            "verdict": verdict(sessions[name]),
+            **marks[name],
+        }
     return out
 
 

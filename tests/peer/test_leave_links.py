@@ -46,6 +46,17 @@ def test_three_seats_the_others_see_the_leave_and_no_lost_connection(tables: Any
         ), me
 
 
+def test_three_seats_a_leave_on_another_seats_turn_ends_the_hand_at_once(tables: Any) -> None:
+    """protocol/table.md §3 rules 1-2 (a123b1b): Борис leaves while the table waits for
+    another seat, not for him; the hand ends there by the votes of Аня and Вера, with no
+    move in between (before, it went on until his turn), though the stall limit (600 s)
+    is far off."""
+    for me in ("Аня", "Вера"):
+        seat = tables["3"]["seats"][me]
+        assert seat["turn"] != 1, me  # (his leave came on another seat's turn)
+        assert seat["after"] == ["abandon", "abandon"], me  # the two votes, nothing else
+
+
 def test_two_seats_the_other_sees_the_leave_and_no_lost_connection(tables: Any) -> None:
     lines = tables["2"]["seats"]["Аня"]["lines"]
     assert not [x for x in lines if "связь" in x or "снова" in x]
