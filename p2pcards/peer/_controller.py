@@ -316,6 +316,14 @@ class SeatController:
         start = self._seq - len(self._journal) if replay else self._seq
         return Subscription(self, start)
 
+    @property
+    def published(self) -> int:
+        """How many updates were published so far (the next one's ``seq``).  An update
+        with ``seq < published - 1`` is not the latest: a snapshot taken now is ahead of
+        it (a resume replays the whole log at once; a front end then says the present's
+        facts at the latest update, not at the first one replayed)."""
+        return self._seq
+
     def snapshot(self) -> Snapshot:
         """What this seat sees now."""
         s = self.session

@@ -413,3 +413,53 @@ async def test_back_from_the_rules_the_table_is_drawn_again() -> None:
     with trio.fail_after(30):
         move = await tui.choose(view, legal, N4, keys=recv.receive)
     assert drawn == [1] and move in legal
+
+
+async def test_back_at_the_table_the_history_is_in_the_order_of_the_log() -> None:
+    """Issue 15 item 1: after a resume (the program killed and started again, ``join``
+    again) the history showed «Vera заявляет 100 (обязательная заявка первой руки)»
+    above «— раздача 1 —»: the resume replays the whole log at once, and every replayed
+    update was shown with the snapshot of now, whose auction the first line fed (a
+    Waiting) already said.  Now a fact is said from the state a move was made in, and
+    from the present only at the latest update."""
+    game = load_game("thousand")
+    state = game.new_state()
+    dealer = LocalDealer.seeded(state, 1)
+    events: list[Any] = [Waiting((1, 2), "key"), HandStarted(1)]
+    basic = game.info.bots["basic"]
+    while True:  # the deal, then the auction until it is seat 0's bid
+        if dealer.answer() is not None:
+            continue
+        need = state.need()
+        if need.seat == 0:
+            break
+        s = need.seat
+        legal = state.legal_moves(s, dealer.knowledge[s])
+        before = state.view(0, dealer.knowledge[0])
+        move = basic(state.view(s, dealer.knowledge[s]), legal, dealer.player_rngs[s])
+        dealer.apply(move)
+        events += [Waiting((s,), "move"), MoveMade(s, move, before)]
+    events.append(YourTurn(tuple(state.legal_moves(0, dealer.knowledge[0]))))
+    view = state.view(0, dealer.knowledge[0])
+    assert view.auction[0] == (1, 100) and len(view.auction) == 2  # Boris 100, Vera's call
+
+    class Resumed:
+        published = len(events)
+
+        def snapshot(self) -> Any:  # (the present: a resume replays every update at once)
+            return SimpleNamespace(game="thousand", options={}, names=NAMES[:3], view=view,
+                                   legal=(), log_length=30)  # fmt: skip
+
+        async def drive(self, choose: Any, on_update: Any) -> Any:
+            for i, ev in enumerate(events):
+                on_update(SimpleNamespace(seq=i, event=ev), self.snapshot())
+            return None
+
+    tui = scripted_seat("thousand", [], lang="ru")
+    await play_seat_live(Resumed(), "ru", tui=tui)
+    history = tui.console.export_text().split("История")[-1]  # (the last screen's)
+    hand = history.index("— раздача 1 —")
+    bid = history.index("Boris заявляет 100 (обязательная заявка первой руки)")
+    vera = history.index("Vera ", bid)  # Vera's call, the first move
+    assert hand < bid < vera
+    assert history.count("обязательная заявка") == 1

@@ -96,11 +96,21 @@ class LiveScreen:
         stayed on the screen after Борис left)."""
         self.left = True  # (the abandoned hand's seat left, rather than stalled)
 
-    def feed(self, ev: object, view: View | None, now: float) -> None:
-        """Update the history, the waiting line and the sheet shown below the screen."""
+    def feed(self, ev: object, view: View | None, now: float, latest: bool = True) -> None:
+        """Update the history, the waiting line and the sheet shown below the screen.
+
+        ``view``: the seat's view now; ``latest``: ``ev`` is the latest update, so
+        ``view`` is the state just after it.  When it is not (a resume replays the
+        whole log at once, each update shown with the view of the present), the
+        present's facts wait for the latest update: said at the first update replayed,
+        Thousand's obligatory first bid came above «— раздача 1 —» (issue 15 item 1).
+        A move's facts are said from the state it was made in, before its line."""
         ui, names = self.ui, self.names
-        if view is not None and isinstance(ev, Waiting | YourTurn):
-            self.history.extend(ui.facts(view, names))
+        if isinstance(ev, MoveMade):
+            self.history.extend(ui.facts(ev.before, names))
+        now_view = view if latest else None  # (the state of this update: its facts)
+        if now_view is not None and isinstance(ev, Waiting | YourTurn):
+            self.history.extend(ui.facts(now_view, names))
         if isinstance(ev, Waiting):
             who = ui.p.t.join(names[s] for s in ev.seats)
             if self.waiting is None or self.waiting[0] != who:
@@ -152,8 +162,8 @@ class LiveScreen:
             self.result = ev.result
         if line:
             self.history.append(line)
-        if view is not None:
-            self.history.extend(ui.facts(view, names))
+        if now_view is not None:
+            self.history.extend(ui.facts(now_view, names))
 
     def draw(self, view: View, now: float) -> None:
         """Redraw the whole screen (with the waiting line's elapsed time at ``now``)."""
@@ -306,7 +316,9 @@ async def play_seat_live(
 
     def on_update(up: Any, snap: Any) -> None:
         view = snap.view
-        live.feed(up.event, view, trio.current_time())
+        published = getattr(controller, "published", None)  # (stand-ins may lack it)
+        latest = published is None or getattr(up, "seq", published) >= published - 1
+        live.feed(up.event, view, trio.current_time(), latest)
         if view is None:
             return
         if isinstance(up.event, GameOver):
