@@ -211,9 +211,48 @@ class Presenter:
         got), or None when the game says it otherwise (its result lines)."""
         return None
 
+    def ahead_line(
+        self, result: Mapping[str, Any], forfeited: Sequence[int], names: Names
+    ) -> str | None:
+        """A game ended by a forfeit: who of the others the game's count puts ahead
+        ("ahead on points: Anna (230)"), or None (the default: the game has no count to
+        speak of)."""
+        return None
+
+    def points_ahead(
+        self, result: Mapping[str, Any], forfeited: Sequence[int], names: Names, low: bool
+    ) -> str | None:
+        """ "ahead on points: Anna (230)": of the seats that did not forfeit, those with
+        the most points (``low``: the fewest, 101), from the result's ``scores``."""
+        scores = result.get("scores")
+        others = [s for s in range(len(names)) if s not in forfeited]
+        if not isinstance(scores, list | tuple) or len(scores) != len(names) or not others:
+            return None
+        best = (min if low else max)(scores[s] for s in others)
+        who = [s for s in others if scores[s] == best]
+        return self.t("ahead on points: {who} ({points})", who=names.join(who, self.t),
+                      points=best)  # fmt: skip
+
     def result_lines(self, result: Mapping[str, Any], names: Sequence[str] | Names) -> list[str]:
-        """The final result in words: winners, then losers."""
+        """The final result in words: winners, then losers.  A game ended by a forfeit
+        (``result["forfeit"]``: a seat left or stopped answering and the others ended the
+        hand without it) names the seats that forfeited as the losers and, instead of
+        "winners" (by the rules every other seat: "winners: Anna and Vera" beside Vera's
+        -100 surprised players), who is ahead by the game's count (:meth:`ahead_line`)."""
         ns = Names.of(names)
+        f = result.get("forfeit")
+        if isinstance(f, Mapping) and "seat" in f:
+            out = [int(f["seat"]), *(int(x) for x in f.get("also", ()))]
+            lines = [
+                self.t.n(
+                    "loser: {names} (forfeits the hand)",
+                    "losers: {names} (forfeit the hand)",
+                    len(out),
+                    names=ns.join(out, self.t),
+                )
+            ]
+            ahead = self.ahead_line(result, out, ns)
+            return [*lines, ahead] if ahead else lines
         w = list(result.get("winners", ()))
         lo = list(result.get("losers", ()))
         return [

@@ -207,19 +207,11 @@ class AkulinaPresenter(Presenter):
         lines = []
         loser = result.get("loser")
         forfeit = result.get("forfeit")
-        if loser is not None and forfeit is not None and forfeit.get("seat") == loser:
+        if isinstance(forfeit, Mapping) and "seat" in forfeit:
             # left the table or stopped responding: no queen of spades to speak of; a seat
-            # that had left before the vote forfeits with it ("also")
-            out = [loser, *forfeit.get("also", ())]
-            lines.append(
-                self.t.n(
-                    "loser: {names} (forfeits the hand)",
-                    "losers: {names} (forfeit the hand)",
-                    len(out),
-                    names=ns.join(out, self.t),
-                )
-            )
-        elif loser is not None:
+            # that had left before the vote forfeits with it ("also"): the shared words
+            return super().result_lines(result, names)
+        if loser is not None:
             lines.append(self.t("loser: {name} (left with the queen of spades)", name=ns[loser]))
         if result.get("hands", 1) > 1:
             lines += super().result_lines(result, names)

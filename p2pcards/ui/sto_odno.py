@@ -320,6 +320,11 @@ class StoOdnoPresenter(Presenter):
             (False, False, True, True),
         )
 
+    def ahead_line(
+        self, result: Mapping[str, Any], forfeited: Sequence[int], names: Names
+    ) -> str | None:
+        return self.points_ahead(result, forfeited, names, low=True)  # (fewer is better)
+
     def result_lines(self, result: Mapping[str, Any], names: Sequence[str] | Names) -> list[str]:
         ns = Names.of(names)
         scores = result.get("scores", [])

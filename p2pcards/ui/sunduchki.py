@@ -377,6 +377,15 @@ class SunduchkiPresenter(Presenter):
             self.plan = None
         return move if move in legal else None
 
+    def ahead_line(
+        self, result: Mapping[str, Any], forfeited: Sequence[int], names: Names
+    ) -> str | None:
+        """The rules' winners of a forfeit: those of the others with the most chests."""
+        w = [s for s in result.get("winners", ()) if s not in forfeited]
+        if not w:
+            return None
+        return self.t.n("winner: {who}", "winners: {who}", len(w), who=names.join(w, self.t))
+
     def result_lines(self, result: Mapping[str, Any], names: Sequence[str] | Names) -> list[str]:
         ns = Names.of(names)
         chests = result.get("chests", [])

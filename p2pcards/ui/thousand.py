@@ -489,6 +489,11 @@ class ThousandPresenter(Presenter):
                                   "{penalty} on the score sheet", **args))  # fmt: skip
         return "\n".join(out)
 
+    def ahead_line(
+        self, result: Mapping[str, Any], forfeited: Sequence[int], names: Names
+    ) -> str | None:
+        return self.points_ahead(result, forfeited, names, low=False)
+
     def result_lines(self, result: Mapping[str, Any], names: Sequence[str] | Names) -> list[str]:
         ns = Names.of(names)
         scores = result.get("scores", [])

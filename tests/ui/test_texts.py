@@ -169,6 +169,53 @@ def test_akulina_a_seat_that_forfeits_is_not_said_to_hold_the_queen(lang: str, l
     assert presenter("akulina", lang).result_lines(result, RU_NAMES) == [line]
 
 
+THOUSAND_FORFEIT = {  # (forfeit_result's shape: Борис left in hand 3, 120 - 120)
+    "winners": [0, 2],
+    "losers": [1],
+    "scores": [230, 0, -100],
+    "forfeit": {"seat": 1, "hand": 2, "rule": "lose", "penalty": -120},
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [
+        (
+            "ru",
+            [
+                "итоговый счёт: Аня 230, Борис 0, Вера -100",
+                "проигравший: Борис (поражение без игры)",
+                "впереди по очкам: Аня (230)",
+            ],
+        ),
+        (
+            "en",
+            [
+                "final scores: Аня 230, Борис 0, Вера -100",
+                "loser: Борис (forfeits the hand)",
+                "ahead on points: Аня (230)",
+            ],
+        ),
+    ],
+)
+def test_a_game_ended_by_a_forfeit_names_no_winners(lang: str, lines: list[str]) -> None:
+    """Issue 15 item 2: after Борис left a game of Thousand the end said «победители:
+    Аня и Вера» beside Вера's -100 (the rules make every other seat a winner), while the
+    audit says «Борис проиграл …; Аня — 230; Вера — -100».  Now the one who forfeited is
+    the loser and, instead of winners, who is ahead on points."""
+    p = presenter("thousand", lang)
+    assert p.result_lines(THOUSAND_FORFEIT, RU_NAMES) == lines
+    # the plain line and the audit's sentence agree: Борис lost; nobody is called a winner
+    assert result_line(Texts("ru"), THOUSAND_FORFEIT, RU_NAMES).startswith("проигравший: Борис;")
+    # 101: fewer points are better
+    sto = {"winners": [0, 1], "losers": [2], "scores": [15, 79, 102],
+           "forfeit": {"seat": 2, "hand": 1, "rule": "lose", "penalty": 102}}  # fmt: skip
+    assert presenter("101", "ru").result_lines(sto, RU_NAMES)[1:] == [
+        "проигравший: Вера (поражение без игры)",
+        "впереди по очкам: Аня (15)",
+    ]
+
+
 def test_101_moves_and_what_may_be_played() -> None:
     view = first_view("101", 3)
     p, en = presenter("101", "ru"), presenter("101", "en")

@@ -163,8 +163,8 @@ def test_a_forfeit_shows_the_seats_totals_of_the_result() -> None:
     assert over["seats"][0]["info"][-1] == "очки 15"
     assert over["result"] == [
         "счёт серии: Аня 15, Бот 1 79, Борис 102",
-        "победители: Аня и Бот 1",
-        "проигравший: Борис",
+        "проигравший: Борис (поражение без игры)",
+        "впереди по очкам: Аня (15)",
     ]
     # without a forfeit the view's own totals stand (they are the result's)
     del_forfeit = {k: v for k, v in result.items() if k != "forfeit"}
