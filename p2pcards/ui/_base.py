@@ -199,8 +199,11 @@ class Presenter:
         """True when a hand (round) ended between the two views."""
         return after.hand_no != before.hand_no
 
-    def sheet(self, view: View, names: Sequence[str] | Names) -> Sheet | None:
-        """The score sheet shown between hands, or None for single-hand games."""
+    def sheet(
+        self, view: View, names: Sequence[str] | Names, result: Mapping[str, Any] | None = None
+    ) -> Sheet | None:
+        """The score sheet shown between hands, or None for single-hand games.
+        ``result``: the game's result at its end (a hand forfeited gets its row)."""
         return None
 
     def forfeit_line(

@@ -190,7 +190,9 @@ class AkulinaPresenter(Presenter):
             return self.t("but kept the pair {cards}", cards=self.t.cards(falsified.cards))
         return super().falsified_text(claim, falsified, names)
 
-    def sheet(self, view: View, names: Sequence[str] | Names) -> Sheet | None:
+    def sheet(
+        self, view: View, names: Sequence[str] | Names, result: Mapping[str, Any] | None = None
+    ) -> Sheet | None:
         v = self._v(view)
         if int(self.options.get("hands", 1)) <= 1:
             return None

@@ -290,7 +290,9 @@ class StoOdnoPresenter(Presenter):
         n = int(row.get("round", 0)) + 1
         return self.t("Round {n}: redeal, no scores ({why})", n=n, why=row["redeal"])
 
-    def sheet(self, view: View, names: Sequence[str] | Names) -> Sheet | None:
+    def sheet(
+        self, view: View, names: Sequence[str] | Names, result: Mapping[str, Any] | None = None
+    ) -> Sheet | None:
         """The last round's score sheet: cards left, points and series score per seat."""
         v = self._v(view)
         row = v.sheet

@@ -440,14 +440,51 @@ class ThousandPresenter(Presenter):
             out.append(cells)
         return out
 
-    def sheet(self, view: View, names: Sequence[str] | Names) -> Sheet | None:
+    def forfeit_cells(
+        self, view: View, result: Mapping[str, Any] | None
+    ) -> tuple[int, tuple[int, ...], list[tuple[int, int, str]]] | None:
+        """The score sheet's row of a hand forfeited (``result["forfeit"]``: a seat left
+        or stopped answering and the others ended the hand): the hand (0-based), the
+        seats that forfeited, and per seat as :meth:`sheet_cells` the score the result
+        writes, its change from the hand before (-120 for the forfeit, +0 for the
+        others: nothing for the hand) and the mark "forfeit"; None for any other result."""
+        f = result.get("forfeit") if result else None
+        scores = result.get("scores") if result else None
+        v = self._v(view)
+        if not isinstance(f, Mapping) or "seat" not in f or not isinstance(scores, list | tuple):
+            return None
+        if len(scores) != len(v.scores):
+            return None
+        hand = int(f.get("hand", 0))
+        out = (int(f["seat"]), *(int(x) for x in f.get("also", ())))
+        before = [r for r in v.sheet if r.hand < hand]
+        if before:
+            prev = list(before[-1].scores)
+        else:
+            try:
+                prev = [st.score for st in starting_standings(self.options, len(scores))]
+            except (OptionError, KeyError, ValueError):
+                prev = [0] * len(scores)
+        mark = self.t("forfeit")
+        cells = [(int(x), int(x) - prev[s], mark if s in out else "") for s, x in enumerate(scores)]
+        return hand, out, cells
+
+    def sheet(
+        self, view: View, names: Sequence[str] | Names, result: Mapping[str, Any] | None = None
+    ) -> Sheet | None:
         """The score sheet: per hand the declarer, bid, made or not, and each seat's
-        running score with its gain and barrel/bolt notes."""
+        running score with its gain and barrel/bolt notes; with a ``result`` of a hand
+        forfeited, that hand's row (:meth:`forfeit_cells`: "3 · forfeit: Boris · … ·
+        -120 (-120) forfeit"), which the game's sheet lacks (the hand was not played
+        out)."""
         v = self._v(view)
         ns = Names.of(names)
         sheet_row = dict(zip((r.hand for r in v.sheet), self.sheet_cells(v), strict=True))
+        forfeit = self.forfeit_cells(v, result)
         rows = []
         for row in v.sheet:
+            if forfeit is not None and row.hand >= forfeit[0]:
+                break  # (the forfeited hand counts as the result writes it)
             cells = [
                 Line((str(row.hand + 1),)),
                 Line((ns[row.declarer],)),
@@ -458,6 +495,16 @@ class ThousandPresenter(Presenter):
                 parts: list[Part] = [Styled(str(score), "bold"), Styled(f" ({change:+d})", "dim")]
                 if notes:
                     parts.append(Styled(" " + notes, "warn"))
+                cells.append(Line(tuple(parts)))
+            rows.append(tuple(cells))
+        if forfeit is not None:
+            hand, out, seats = forfeit
+            who = self.t("forfeit: {names}", names=ns.join(out, self.t))
+            cells = [Line((str(hand + 1),)), Line((Styled(who, "bad"),)), Line(("",)), Line(("",))]
+            for score, change, notes in seats:
+                parts = [Styled(str(score), "bold"), Styled(f" ({change:+d})", "dim")]
+                if notes:
+                    parts.append(Styled(" " + notes, "bad"))
                 cells.append(Line(tuple(parts)))
             rows.append(tuple(cells))
         return Sheet(

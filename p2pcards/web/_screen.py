@@ -75,6 +75,13 @@ class GameScreen:
         """The score sheet, or None when the game has none yet."""
         return None
 
+    def final_sheet(
+        self, view: View, t: T, names: Sequence[str], result: Mapping[str, Any] | None
+    ) -> dict[str, Any] | None:
+        """The score sheet beside the game's ``result``: :meth:`sheet`, and in Thousand
+        the row of a hand forfeited (the game's own sheet has none)."""
+        return self.sheet(view, t, names)
+
     def move_cards(self, move: Move, view: View) -> tuple[list[int], int | None]:
         """The codes of the viewer's cards ``move`` uses, and a face-down index to pick."""
         hand = dict(view.hand)
@@ -261,7 +268,7 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
         "centre": gs.centre(view, t, names),
         "turn": {"text": turn_text, "seat": turn_seat, "waited": waited},
         "history": history,
-        "sheet": gs.sheet(view, t, names),
+        "sheet": gs.final_sheet(view, t, names, snap.result),
         "hand_over": hand_over,
         "result": result,
         "verdict": verdict,

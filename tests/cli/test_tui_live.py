@@ -297,7 +297,8 @@ def test_a_forfeit_in_thousand_is_explained_and_no_departed_seat_has_the_turn() 
     """Issue 15 item 4: after a player left a game of Thousand the final screen showed an
     empty score sheet and an unexplained -120 in the final scores, and "Ходит: Борис"
     stayed on the screen after he left.  Now the turn line never names a seat that left,
-    no empty sheet is drawn, and the forfeit is said: who, why, and the points."""
+    the sheet has the forfeit's row (item 3) and the forfeit is said: who, why, and the
+    points."""
     from p2pcards.games import forfeit_result
     from p2pcards.table import HandAbandoned, SeatLeft
 
@@ -323,7 +324,10 @@ def test_a_forfeit_in_thousand_is_explained_and_no_departed_seat_has_the_turn() 
     live.feed(GameOver(result), view, 2.0)
     live.final(view)
     out = tui.console.export_text()
-    assert "Запись" not in out  # (no hand was played out: no empty score sheet)
+    # no hand was played out: the sheet has only the forfeit's row (item 3)
+    sheet = out.split("Запись")[1]
+    row = next(x for x in sheet.splitlines() if "поражение: Vera" in x)
+    assert row.split("│")[5:8] == [" 0 (+0) ", " 0 (+0) ", " -120 (-120) поражение "]
     assert "Vera: поражение в раздаче 1 (место покинуто), -120 в записи" in out
     assert "итоговый счёт: Anna 0, Boris 0, Vera -120" in out
 

@@ -216,6 +216,66 @@ def test_a_game_ended_by_a_forfeit_names_no_winners(lang: str, lines: list[str])
     ]
 
 
+def thousand_forfeit_in_hand_2(seat: int = 1) -> tuple[Any, dict[str, Any]]:
+    """A seeded Thousand for three, hand 1 played out by the basic bots; in hand 2's
+    auction ``seat`` forfeits: (the view of seat 0 then, the result)."""
+    state = load_game("thousand").new_state()
+    dealer = LocalDealer.seeded(state, 4)
+    basic = state.game.info.bots["basic"]
+    before = None
+    while True:
+        if dealer.answer() is not None:
+            continue
+        need = state.need()
+        if state.hand_no == 1:
+            if before is None:
+                before = state.clone()
+            if isinstance(need, Decision):
+                break
+            continue
+        s = need.seat
+        legal = state.legal_moves(s, dealer.knowledge[s])
+        dealer.apply(basic(state.view(s, dealer.knowledge[s]), legal, dealer.player_rngs[s]))
+    assert before is not None
+    return state.view(0, dealer.knowledge[0]), forfeit_result(before, state, seat)
+
+
+def test_the_score_sheet_has_a_row_for_a_forfeited_hand() -> None:
+    """Issue 15 item 3: the score sheet had no row for a hand forfeited, so the final
+    scores' -120 came from nowhere.  Now the row (hand, who forfeited, the points
+    written) is in the presenter's sheet, which the terminal draws, and the web page's
+    Thousand sheet has it too."""
+    view, result = thousand_forfeit_in_hand_2()
+    first = view.sheet[0].scores
+    assert result["scores"] == [first[0], first[1] - 120, first[2]]
+    p = presenter("thousand", "ru")
+    sheet = p.sheet(view, RU_NAMES, result)
+    assert sheet is not None and len(sheet.rows) == 2
+    assert [c.plain for c in sheet.rows[-1]] == [
+        "2",
+        "поражение: Борис",
+        "",
+        "",
+        f"{first[0]} (+0)",
+        f"{first[1] - 120} (-120) поражение",
+        f"{first[2]} (+0)",
+    ]
+    assert len(p.sheet(view, RU_NAMES).rows) == 1  # (without the result: the game's own)
+    from p2pcards.web._present import presenter as web_presenter
+    from p2pcards.web._screen import game_screen
+
+    web = game_screen("thousand", web_presenter("thousand", "ru", {}))
+    table = web.final_sheet(view, Texts("ru"), list(RU_NAMES), result)
+    assert table is not None
+    assert table["rows"][-1] == [
+        "2",
+        "поражение: Борис",
+        f"{first[0]} (+0)",
+        f"{first[1] - 120} (-120) поражение",
+        f"{first[2]} (+0)",
+    ]
+
+
 def test_101_moves_and_what_may_be_played() -> None:
     view = first_view("101", 3)
     p, en = presenter("101", "ru"), presenter("101", "en")

@@ -185,17 +185,22 @@ class GameUI:
         return self.p.hand_over(before, after)
 
     def sheet(
-        self, view: View, names: Sequence[str], last: int | None = None
+        self,
+        view: View,
+        names: Sequence[str],
+        last: int | None = None,
+        result: Mapping[str, Any] | None = None,
     ) -> RenderableType | None:
         """The score sheet shown between hands, or None.  ``last``: only its last
         ``last`` rows (each a hand, with the running scores), after a row of "…" when
         rows were left out: the live screen of a long game kept the whole sheet above
-        the player's choices and ran past a 50-line window."""
+        the player's choices and ran past a 50-line window.  ``result``: the game's
+        result at its end (a hand forfeited gets its row)."""
         note = getattr(self.p, "sheet_note", None)
         text = note(view) if note is not None else None
         if text:
             return Text(text, style="yellow")
-        sheet = self.p.sheet(view, names)
+        sheet = self.p.sheet(view, names, result)
         if sheet is None:
             return None
         if last is not None and len(sheet.rows) > last:

@@ -200,7 +200,7 @@ class LiveScreen:
         """The last screen, the score sheet and the result in words."""
         self.below = None
         self.draw(view, 0.0)
-        sheet = self.ui.sheet(view, self.names)
+        sheet = self.ui.sheet(view, self.names, result=self.result)
         if sheet is not None and getattr(sheet, "rows", True):  # (no empty sheet)
             self.tui.console.print(sheet)
         forfeit = self.ui.forfeit_line(self.result or {}, self.names, self.left)

@@ -4,7 +4,7 @@ hand's declarer and bid, running scores with barrel and bolt marks)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from p2pcards.games import Move, View
@@ -105,16 +105,31 @@ class Screen(GameScreen):
         return [view.players[(i + k) % n] for k in range(1, len(move.positions) + 1)]
 
     def sheet(self, view: View, t: T, names: Sequence[str]) -> dict[str, Any] | None:
+        return self.final_sheet(view, t, names, None)
+
+    def final_sheet(
+        self, view: View, t: T, names: Sequence[str], result: Mapping[str, Any] | None
+    ) -> dict[str, Any] | None:
+        """The sheet, with the row of a hand forfeited (the presenter's forfeit_cells:
+        the terminal's row too)."""
         assert isinstance(view, ThousandView)
-        if not view.sheet:
+        forfeit = self.ui.p.forfeit_cells(view, result)
+        if not view.sheet and forfeit is None:
             return None
         rows = []
         for row, seats in zip(view.sheet, self.ui.p.sheet_cells(view), strict=True):
+            if forfeit is not None and row.hand >= forfeit[0]:
+                break  # (the forfeited hand counts as the result writes it)
             made = "✓" if row.made else "✗"  # (one column: the sheet fits a 1024 px screen)
             cells = [str(row.hand + 1), f"{names[row.declarer]} {row.bid} {made}"]
             for score, change, notes in seats:
                 cells.append(f"{score} ({change:+d}){' ' + notes if notes else ''}")
             rows.append(cells)
+        if forfeit is not None:
+            hand, out, seats = forfeit
+            who = t("forfeit: {names}", names=t.join(names[x] for x in out))
+            rows.append([str(hand + 1), who, *(f"{sc} ({ch:+d}){' ' + n if n else ''}"
+                                               for sc, ch, n in seats)])  # fmt: skip
         return {
             "title": t("Score sheet"),
             "head": ["#", t("bid"), *names],
