@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import trio
@@ -16,8 +17,8 @@ from p2pcards.cli._keyboard import Keys, keyboard
 from p2pcards.cli._lan import QuietLines, describe_event
 from p2pcards.cli._tui._menu import idle_key
 from p2pcards.peer import Ending, Notice, PeerBack, PeerLost, Resynced, Session, Snapshot, Update
-from p2pcards.table import GameOver, Waiting, YourCards, YourTurn
-from p2pcards.ui import Names, Texts, presenter, result_line, table_event_line
+from p2pcards.table import GameOver, HandAbandoned, Waiting, YourCards, YourTurn
+from p2pcards.ui import Names, Texts, presenter, result_line, stall_warning_line, table_event_line
 
 
 def _rules(game: str, lang: str, options: Any) -> str:
@@ -39,11 +40,13 @@ def rules_path(game: str, lang: str) -> str:
     return str(resources.files("p2pcards").joinpath("rules", rules_file(game, lang)))
 
 
-async def choose(snap: Snapshot, lang: str, keys: Keys) -> Any:
+async def choose(snap: Snapshot, lang: str, keys: Keys, asking: list[str] | None = None) -> Any:
     """Ask the player to pick one of ``snap.legal`` by number (the line from ``keys``),
     through the game's menus as on the full screen (:meth:`p2pcards.ui.Presenter.menu`:
     e.g. Thousand's two cards one at a time, ``0`` back); re-asks on bad input; ``?``
-    shows the rules; q or the end of input raises ``Quit``."""
+    shows the rules; q or the end of input raises ``Quit``.  ``asking``: holds the open
+    prompt while a line is awaited (a line printed meanwhile, the stall warning, is
+    followed by the prompt again)."""
     from p2pcards.cli._tui._menu import BACK_KEYS
     from p2pcards.cli._tui._seat import Quit
 
@@ -67,8 +70,15 @@ async def choose(snap: Snapshot, lang: str, keys: Keys) -> Any:
             if len(stack) > 1:
                 print(tr(lang, "  0. back"))
             shown = True
-        print(tr(lang, "your move (1-{n_legal}): ", n_legal=n), end="", flush=True)
-        got = await keys.line()
+        prompt = tr(lang, "your move (1-{n_legal}): ", n_legal=n)
+        print(prompt, end="", flush=True)
+        if asking is not None:
+            asking[:] = [prompt]
+        try:
+            got = await keys.line()
+        finally:
+            if asking is not None:
+                asking.clear()
         what = idle_key(got)
         if what == "quit":
             raise Quit
@@ -105,8 +115,11 @@ async def play_seat(session: Session, lang: str) -> Ending:
     return await play_lines(session, lang)
 
 
-async def play_lines(session: Session, lang: str) -> Ending:
-    """Line-by-line play (no full screen)."""
+async def play_lines(
+    session: Session, lang: str, source: Callable[[], Awaitable[str | None]] | None = None
+) -> Ending:
+    """Line-by-line play (no full screen).  ``source``: the typed lines (default: the
+    one stdin reader's)."""
     from p2pcards.cli._tui._seat import Quit
 
     lines = QuietLines()
@@ -130,11 +143,34 @@ async def play_lines(session: Session, lang: str) -> Ending:
                 flush=True,
             )
 
-    keys = Keys(idle)
+    keys = Keys(idle, source)
+    asking: list[str] = []  # the open prompt, while a line is awaited
+    left = [True]  # (the forfeiting seat left the table, rather than stopped answering)
+    turn: list[int | None] = [None]  # the log's length when this turn's choice was asked
+    warned: list[int | None] = [None]  # the turn the stall warning was given at
+
+    async def warn() -> None:
+        """Once a turn, the seconds left before the others may vote this seat out, under
+        the open prompt, then the prompt again (as the full screen and the web page)."""
+        c = session.controller
+        while True:
+            due = c.warning_in()
+            if not asking or turn[0] is None or warned[0] == turn[0] or due is None or due > 0:
+                await trio.sleep(min(due, 1.0) if due else 1.0)  # (due: on the moment)
+                continue
+            seconds = c.turn_seconds_left()
+            if seconds is None:
+                continue
+            warned[0] = turn[0]
+            print(flush=True)
+            print(stall_warning_line(Texts(lang), seconds), flush=True)
+            print(asking[0], end="", flush=True)
 
     def show(up: Update, snap: Snapshot) -> None:
         ev = up.event
         names = snap.names
+        if isinstance(ev, HandAbandoned):
+            left[0] = ev.reason == "left"
         if isinstance(ev, YourTurn | PeerBack | Resynced):
             return
         if isinstance(ev, Waiting):
@@ -152,14 +188,22 @@ async def play_lines(session: Session, lang: str) -> Ending:
             return
         lines.say(describe_event(ev, names, lang, snap.game, snap.options, snap.seat))
         if isinstance(ev, GameOver):
+            # a forfeit explained as on the full screen and the web page ("Борис:
+            # поражение в раздаче 2 (место покинуто), -120 в записи")
+            p = presenter(snap.game, lang, snap.options)
+            forfeit = p.forfeit_line(ev.result or {}, Names(tuple(names), snap.seat), left[0])
+            for line in (forfeit or "").split("\n"):
+                lines.say(line)
             result = result_line(Texts(lang), ev.result, names)
             lines.say(tr(lang, "game over: {value}", value=result))
 
     async def pick(snap: Snapshot) -> Any:
-        return await choose(snap, lang, keys)
+        turn[0] = snap.log_length
+        return await choose(snap, lang, keys, asking)
 
     async with trio.open_nursery() as nursery:
         nursery.start_soon(keys.run)
+        nursery.start_soon(warn)
         ending = await session.controller.drive(pick, show)
         nursery.cancel_scope.cancel()
     return ending

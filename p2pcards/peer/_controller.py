@@ -262,6 +262,16 @@ Choose = Callable[[Snapshot], "Move | Awaitable[Move]"]
 OnUpdate = Callable[[Update, Snapshot], "Awaitable[None] | None"]
 
 
+WARN_SECONDS = 30.0
+"""On the player's turn, warn once this many seconds (at most half the table's stall
+limit) before the others may vote the seat out as not answering."""
+
+
+def warn_before(stall_limit: float) -> float:
+    """How many seconds before the stall limit runs out the player is warned."""
+    return min(WARN_SECONDS, stall_limit / 2)
+
+
 _MOOT = object()
 """What :meth:`SeatController._choice` returns for a choice given up."""
 
@@ -397,6 +407,17 @@ class SeatController:
         if s.waiting_since is None or not t.may_decide or t.halted or t.left:
             return None
         return s.stall_limit - (trio.current_time() - s.waiting_since)
+
+    def warning_in(self) -> float | None:
+        """On this seat's turn, the seconds until its player is to be warned that the
+        others may soon end the hand without it (0: now; :func:`warn_before` the stall
+        limit runs out: "30 s left to make your move…", :func:`p2pcards.ui.
+        stall_warning_line`), the same moment for every front end (the full screen, the
+        plain terminal, the web page); None when it is not this seat's turn."""
+        left = self.turn_seconds_left()
+        if left is None:
+            return None
+        return max(0.0, left - warn_before(self.session.stall_limit))
 
     def vote_out(self, seat: int) -> None:
         """Vote to end the hand without ``seat`` now: it left the table (reason

@@ -214,6 +214,16 @@ class Presenter:
         got), or None when the game says it otherwise (its result lines)."""
         return None
 
+    def final_lines(
+        self, result: Mapping[str, Any], names: Sequence[str] | Names, left: bool = True
+    ) -> list[str]:
+        """Everything said of the game's end, in order: a forfeit explained
+        (:meth:`forfeit_line`: who, why, the points written; ``left``: the seat left the
+        table rather than stopped answering), then :meth:`result_lines`.  The terminal's
+        full screen, its plain lines and the web page all say these."""
+        forfeit = self.forfeit_line(result, names, left)
+        return [*(forfeit.split("\n") if forfeit else []), *self.result_lines(result, names)]
+
     def ahead_line(
         self, result: Mapping[str, Any], forfeited: Sequence[int], names: Names
     ) -> str | None:

@@ -85,6 +85,19 @@ def waiting_line(t: Texts, names: Names, seats: Sequence[int], seconds: float | 
     return t("waiting for {names}… {s} s", names=who, s=max(0, int(seconds)))
 
 
+def stall_warning_line(t: Texts, seconds: float) -> str:
+    """ "30 s left to make your move: then the others may end the hand without you" /
+    «осталось 30 с, чтобы сходить: …», said once a turn when the stall limit nears
+    (:meth:`p2pcards.peer.SeatController.warning_in`); whole seconds (the nearest: 29.99
+    left is "30 s"), never negative."""
+    n = max(round(seconds), 0)
+    return t.n(
+        "{n} s left to make your move: then the others may end the hand without you",
+        "{n} s left to make your move: then the others may end the hand without you",
+        n,
+    )
+
+
 def awaiting_line(t: Texts, names: Names, awaiting: Any) -> str:
     """The seat controller's ``Awaiting`` in words: "waiting for Boris… 12 s: keys for
     Boris's cards" (``seats``, ``reason``, ``for_seat``, ``pass_no``, ``waited_ms``)."""

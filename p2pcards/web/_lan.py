@@ -95,6 +95,11 @@ class ControllerSource:
         if snap.table_code:
             extra["code"] = snap.table_code
         extra["connected"] = list(snap.connected)
+        warn_in = self.controller.warning_in() if snap.my_turn else None
+        seconds = self.controller.turn_seconds_left()
+        if warn_in is not None and seconds is not None:  # (the page says it when due)
+            extra["warn_at"] = trio.current_time() + warn_in
+            extra["warn_left"] = seconds - warn_in
         self._rev += 1
         return Snapshot(
             rev=self._rev,

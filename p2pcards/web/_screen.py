@@ -7,13 +7,16 @@ The shape (every text already in the page's language)::
      "hand": [card], "moves": [{"id", "label", "cards": [code], "back": int|None,
                                "to": [seat]|None}],
      "centre": [{"title", "cards": [card], "who": [str], "backs": int, "text": str}],
-     "turn": {"text", "seat", "waited"}, "history": [str], "sheet": table|None,
+     "turn": {"text", "seat", "waited", "warn"}, "history": [str], "sheet": table|None,
      "hand_over": {"sheet": table|None}|None, "result": [str]|None, "verdict": str,
      "can_again": bool, "lobby": bool,
      "alerts": [str], "over": bool, "left": bool, "leaving": bool, "left_text": str,
      "log": table id|None, "code": str}
 
-``alerts`` name each seat that left the table (never as a lost connection) and each
+``turn.warn``: on this seat's turn, ``{"in": seconds, "text": str}``: the stall warning
+("осталось 30 с, чтобы сходить: …") the page adds to the turn line ``in`` seconds from
+now (the terminal's moment: :meth:`~p2pcards.peer.SeatController.warning_in`), else
+None.  ``alerts`` name each seat that left the table (never as a lost connection) and each
 seat whose connection dropped; ``leaving``: this seat's leave is on its way;
 ``left``: it is done, and ``left_text`` says what it did.  ``over``: the game is over
 for this seat (a result, or a hand ended without one: a seat left or stopped).
@@ -36,7 +39,7 @@ from typing import Any
 
 from p2pcards.cards import Card
 from p2pcards.games import Move, View
-from p2pcards.ui import Names, Texts
+from p2pcards.ui import Names, Texts, stall_warning_line
 from p2pcards.ui import presenter as ui_presenter
 from p2pcards.web._present import presenter
 from p2pcards.web._seat import HistoryItem, Snapshot
@@ -244,8 +247,17 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
     if snap.hand_over is not None:
         hand_over = {"sheet": gs.sheet(snap.hand_over, t, names)}
     result = None
-    if snap.result is not None:
-        result = list(ui.result_lines(snap.result, names))
+    if snap.result is not None:  # (a forfeit explained first, as on the terminal)
+        forfeit = snap.result.get("forfeit")
+        left = not isinstance(forfeit, Mapping) or forfeit.get("seat") in departed
+        result = list(ui.final_lines(snap.result, names, left))
+    warn = None
+    warn_at = snap.extra.get("warn_at")
+    if warn_at is not None and snap.result is None and snap.legal:
+        warn = {
+            "in": max(0.0, float(warn_at) - now),
+            "text": stall_warning_line(t, float(snap.extra.get("warn_left", 0))),
+        }
     lab = labels(lang)
     if game.name == "101":  # the game plays rounds («раунд»), not hands
         lab = {**lab, "next_hand": t("Next round")}
@@ -266,7 +278,7 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
         "hand": [card(c) for _, c in view.hand],
         "moves": moves,
         "centre": gs.centre(view, t, names),
-        "turn": {"text": turn_text, "seat": turn_seat, "waited": waited},
+        "turn": {"text": turn_text, "seat": turn_seat, "waited": waited, "warn": warn},
         "history": history,
         "sheet": gs.final_sheet(view, t, names, snap.result),
         "hand_over": hand_over,

@@ -262,6 +262,9 @@ async def test_the_player_is_warned_once_before_the_stall_limit(autojump_clock: 
         def turn_seconds_left(self) -> float:
             return 120.0 - (trio.current_time() - started)
 
+        def warning_in(self) -> float:  # (as the seat controller's: 30 s before)
+            return max(0.0, self.turn_seconds_left() - 30.0)
+
         async def drive(self, choose: Any, on_update: Any) -> Any:
             state, dealer = self.table.state, self.dealer
             while True:  # (the others play until it is seat 0's move)

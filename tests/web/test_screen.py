@@ -189,3 +189,39 @@ def test_the_page_words_cards_with_russian_letters_and_101_rounds() -> None:
     view = replace(game.new_state().view(0, {}), chests=((), (Rank.KING, Rank.ACE), ()))
     snap = Snapshot(rev=1, game=game, seat=0, names=("A", "B", "C"), view=view)
     assert "К Т" in screen(snap, "ru", 0.0)["seats"][1]["info"]
+
+
+def test_the_stall_warning_and_a_forfeit_are_said_as_on_the_terminal() -> None:
+    """Issue 15 item 4: the stall warning («осталось 30 с, чтобы сходить: …») and the
+    forfeit explained («Борис: поражение в раздаче 1 (место покинуто), -120 в записи»)
+    were on the terminal's full screen only.  Now the screen model has the warning (when
+    the page is to add it to the turn line: the seat controller's moment) and the end's
+    lines begin with the forfeit (the shared presenter's final_lines)."""
+    from p2pcards.games import LocalDealer, forfeit_result
+
+    game = load_game("thousand", seats=3)
+    state = game.new_state()
+    before = state.clone()
+    dealer = LocalDealer.seeded(state, 1)
+    while dealer.answer() is not None:
+        pass
+    seat = state.need().seat
+    view = state.view(seat, dealer.knowledge[seat])
+    legal = tuple(state.legal_moves(seat, dealer.knowledge[seat]))
+    names = ("Аня", "Борис", "Вера")
+    snap = Snapshot(rev=1, game=game, seat=seat, names=names, view=view, legal=legal,
+                    extra={"warn_at": 100.0, "warn_left": 30.0})  # fmt: skip
+    warning = "осталось 30 с, чтобы сходить: потом остальные могут закончить раздачу без вас"
+    assert screen(snap, "ru", 90.0)["turn"]["warn"] == {"in": 10.0, "text": warning}
+    assert screen(snap, "ru", 130.0)["turn"]["warn"] == {"in": 0.0, "text": warning}
+    assert screen(replace(snap, extra={}), "ru", 90.0)["turn"]["warn"] is None
+    other = (seat + 1) % 3
+    result = forfeit_result(before, state, other)
+    end = replace(snap, legal=(), result=result, extra={"departed": [other]})
+    lines = screen(end, "ru", 0.0)["result"]
+    assert lines[0] == f"{names[other]}: поражение в раздаче 1 (место покинуто), -120 в записи"
+    assert lines[-2:] == [f"проигравший: {names[other]} (поражение без игры)",
+                          "впереди по очкам: " + " и ".join(n for i, n in enumerate(names)
+                                                            if i != other) + " (0)"]  # fmt: skip
+    stalled = screen(replace(end, extra={}), "ru", 0.0)["result"][0]
+    assert stalled == f"{names[other]}: поражение в раздаче 1 (не отвечает), -120 в записи"

@@ -39,7 +39,7 @@ from p2pcards.table import (
     YourCards,
     YourTurn,
 )
-from p2pcards.ui import Names, table_event_line
+from p2pcards.ui import Names, stall_warning_line, table_event_line
 
 REDRAW_SECONDS = 2.0
 SHEET_ROWS = 4
@@ -47,24 +47,6 @@ SHEET_ROWS = 4
 hands; the final screen shows it whole."""
 DRAIN_SECONDS = 5.0
 """At the end, how long at most the screen's last writes may take (a paused terminal)."""
-WARN_SECONDS = 30.0
-"""On the player's turn, warn once this many seconds (at most half the table's stall
-limit) before the others may vote the seat out as not answering."""
-
-
-def warn_before(stall_limit: float) -> float:
-    """How many seconds before the stall limit runs out the player is warned."""
-    return min(WARN_SECONDS, stall_limit / 2)
-
-
-def stall_warning(tui: TerminalSeat, left: float) -> str:
-    """ "20 s left to make your move: then the others may end the hand without you"."""
-    n = max(int(left), 0)
-    return tui.ui.p.t.n(
-        "{n} s left to make your move: then the others may end the hand without you",
-        "{n} s left to make your move: then the others may end the hand without you",
-        n,
-    )
 
 
 class LiveScreen:
@@ -204,10 +186,10 @@ class LiveScreen:
         if sheet is not None and getattr(sheet, "rows", True):  # (no empty sheet)
             self.tui.console.print(sheet)
         forfeit = self.ui.forfeit_line(self.result or {}, self.names, self.left)
-        if forfeit:
-            self.tui.say(Text(forfeit, style="yellow"))
-        for line in self.ui.result_lines(self.result or {}, self.names):
-            self.tui.say(Text(line, style="bold"))
+        for line in self.ui.final_lines(self.result or {}, self.names, self.left):
+            # (the forfeit's lines first, as the plain lines and the web page say them)
+            said = bool(forfeit) and line in forfeit.split("\n")
+            self.tui.say(Text(line, style="yellow" if said else "bold"))
 
 
 async def play_seat_live(
@@ -294,16 +276,15 @@ async def play_seat_live(
         the prompt, then the prompt again (before, a player back from a break was voted
         out as not answering with no warning)."""
         nonlocal warned
-        left_of = getattr(controller, "turn_seconds_left", None)
-        session = getattr(controller, "session", None)
-        if left_of is None or session is None or turn is None or warned == turn:
+        due = getattr(controller, "warning_in", None)  # (the seat controller's)
+        if due is None or turn is None or warned == turn or due() != 0:
             return
-        left = left_of()
-        if left is None or left > warn_before(session.stall_limit):
+        left = controller.turn_seconds_left()
+        if left is None:
             return
         warned = turn
         tui.console.print()
-        tui.say(Text(stall_warning(tui, left), style="bold yellow"))
+        tui.say(Text(stall_warning_line(tui.ui.p.t, left), style="bold yellow"))
         tui.console.print(tui.ui.t("choice> "), end="", markup=False, highlight=False)
 
     async def ticker() -> None:

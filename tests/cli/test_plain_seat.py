@@ -1,0 +1,61 @@
+"""The plain line-by-line seat (no tty, ``P2PCARDS_PLAIN``) says what the full screen
+says (issue 15 item 4): once a turn the stall warning under the open prompt, then the
+prompt again, and a forfeit explained at the end.  In-process sessions with no network
+(tests/peer/test_controller's stand-in for the mesh), on trio's virtual clock."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+import trio
+
+from p2pcards.cli._seat import play_lines
+from p2pcards.games import game_info
+from tests.peer.test_controller import _bots_move, _deliver, _sessions, _start
+
+
+async def test_the_plain_seat_warns_before_the_stall_limit_and_explains_a_forfeit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], autojump_clock: Any
+) -> None:
+    ss = _sessions("thousand", 3, 6, tmp_path, stall_limit=60)  # (warned 30 s before)
+    names = ss[0].names
+    rngs = [random.Random(i) for i in range(3)]
+    bot = game_info("thousand").bots["basic"]
+    got: list[Any] = []
+
+    async def never() -> str | None:
+        await trio.sleep_forever()
+        return None
+
+    async def seat() -> None:
+        got.append(await play_lines(ss[0], "ru", source=never))
+
+    out = ""
+    async with trio.open_nursery() as n:
+        n.start_soon(seat)
+        _start(ss)
+        with trio.fail_after(600):
+            while "ваш ход (1-" not in out:
+                await trio.sleep(0.01)
+                _bots_move(ss, bot, rngs)
+                out += capsys.readouterr().out
+            asked = len(out)
+            await trio.sleep(45)  # (past the warning: 30 s before the limit)
+            out += capsys.readouterr().out
+            ss[1].handle(ss[1].table.leave())  # Борис leaves on Аня's turn
+            while not got:
+                await trio.sleep(0.01)
+                _deliver(ss)
+        n.cancel_scope.cancel()
+    out += capsys.readouterr().out
+    warning = "осталось 30 с, чтобы сходить: потом остальные могут закончить раздачу без вас"
+    assert out.count(warning) == 1
+    after = out[asked:].split(warning)[1].splitlines()
+    assert after[1].startswith("ваш ход (1-")  # the prompt again, under the warning
+    line = f"{names[1]}: поражение в раздаче 1 (место покинуто), -120 в записи"
+    assert line in out.splitlines()
+    assert out.index(line) < out.index("игра окончена: ")
+    assert got[0].status == "abandoned"
