@@ -389,6 +389,8 @@ function tick() {
     const secs = Math.floor(t.waited + (performance.now() - waitedAt) / 1000);
     text += ` · ${secs} ${current.labels.seconds}`;
   }
+  // the stall warning, once due (the seat controller's moment, as on the terminal)
+  if (t.warn && (performance.now() - waitedAt) / 1000 >= t.warn.in) text += ` · ${t.warn.text}`;
   $("turn").textContent = text;
 }
 
