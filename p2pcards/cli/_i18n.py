@@ -22,6 +22,7 @@ import platformdirs
 
 from p2pcards import files
 from p2pcards._say import Msgid
+from p2pcards.games._errors import Counted
 from p2pcards.ui import Texts
 from p2pcards.ui._texts import N_ as N_  # the cli's modules import it from here
 from p2pcards.ui._texts import translations
@@ -224,8 +225,13 @@ def error_text(lang: str, e: BaseException) -> str:
     :class:`p2pcards.games.OptionError`) through the catalog, any other as it is."""
     msgid = getattr(e, "msgid", None)
     if isinstance(msgid, str):
-        params = {  # a value that is a message id itself (a StorageError's cure) too
-            k: tr(lang, v) if isinstance(v, Msgid) else v
+        params = {  # a value that is a message id itself (a StorageError's cure) too,
+            # or a count with its noun (an OptionError's "2 entries")
+            k: tr(lang, v)
+            if isinstance(v, Msgid)
+            else trn(lang, v.singular, v.plural, v.n)
+            if isinstance(v, Counted)
+            else v
             for k, v in getattr(e, "params", {}).items()
         }
         return tr(lang, msgid, **params)

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from p2pcards.cli import _numbers
-from p2pcards.cli._i18n import add_lang_argument, tr
+from p2pcards.cli._i18n import add_lang_argument, error_text, tr
 from p2pcards.games import Game, OptionError, game_info
 
 
@@ -53,7 +53,7 @@ def game_from_args(args: argparse.Namespace) -> Game[Any]:
         return info.configure(args.seats, **opts)
     except OptionError as e:
         lang = getattr(args, "lang", "en")
-        print(f"p2pcards: {tr(lang, e.msgid, **e.params)}", file=sys.stderr)
+        print(f"p2pcards: {error_text(lang, e)}", file=sys.stderr)
         try:
             info = game_info(args.game)
             print(tr(lang, "options of {game} (--option K=V):", game=info.name), file=sys.stderr)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -28,12 +29,27 @@ class ClaimMismatch(IllegalMove):
     """Opened cards differ from what the moving seat claimed they were."""
 
 
+@dataclass(frozen=True)
+class Counted:
+    """A parameter of an :class:`OptionError` that is a number with its noun ("{n}
+    entry" / "{n} entries"): a front end words it in its language with the plural form
+    for ``n`` (Russian: 1 запись, 2 записи, 5 записей); ``str()`` is the English."""
+
+    singular: str
+    plural: str
+    n: int
+
+    def __str__(self) -> str:
+        return (self.singular if self.n == 1 else self.plural).format(n=self.n)
+
+
 class OptionError(GameError, ValueError):
     """An unknown game, an unknown option or an option value out of range.
 
     ``msgid`` is the English text with ``str.format`` placeholders and ``params`` their
     values (``str(e)`` is ``msgid.format(**params)``), so a front end can show it in
-    another language through its catalog (the engines hold no prose in other languages).
+    another language through its catalog (the engines hold no prose in other languages);
+    a count with its noun is a :class:`Counted` parameter.
     """
 
     def __init__(self, msgid: str, **params: Any) -> None:

@@ -368,7 +368,9 @@ class Game(Generic[StateT]):
         if scores is None:
             return self.info.state_class(self)
         if self.info.scores_text is None:
-            raise OptionError(f"{self.name} keeps no score across hands: no scores to start from")
+            raise OptionError(
+                "{game} keeps no score across hands: no scores to start from", game=self.name
+            )
         text = scores if isinstance(scores, str) else self.info.scores_text(scores)
         game = self.info.configure(self.seats, **{**self.options, "scores": text})
         return game.info.state_class(game)

@@ -269,3 +269,133 @@ def test_an_empty_player_name_in_both_languages(
     rc, out = run(capsys, "--lang", lang, "identity", "--player-name", "  ")
     assert rc == 2
     assert out == said
+
+
+SCORE_SHEET_ERRORS = [  # every error of the three --scores parsers: (argv, Russian, English)
+    (
+        ["thousand", "--scores", "Аня=abc"],
+        "scores: 1 запись на 3 места (нужно по одной на место, в порядке мест)",
+        "scores: 1 entry for 3 seats (one per seat, in seat order)",
+    ),
+    (
+        ["thousand", "--seats", "2", "--scores", "0,0,0,0,0"],
+        "scores: 5 записей на 2 места",
+        "scores: 5 entries for 2 seats",
+    ),
+    (
+        ["thousand", "--scores", "Аня=abc,0,0"],
+        "scores, запись 1 «Аня=abc»: нужно [ИМЯ=]ОЧКИ[/ПОПЫТКИ][bБОЛТЫ], например "
+        "'Борис=880/2' или '455b1'",
+        "scores entry 1 'Аня=abc': expected [NAME=]SCORE[/TRIES][bBOLTS], e.g. 'Борис=880/2' "
+        "or '455b1'",
+    ),
+    (
+        ["thousand", "--scores", "0,12,0"],
+        "scores, запись 2 «12»: 12 не делится на 5 (счёт округляется до 5)",
+        "scores entry 2 '12': 12 is not a multiple of 5 (scores are rounded)",
+    ),
+    (
+        ["thousand", "--scores", "0,0,Вера=1000"],
+        "scores, запись 3 «Вера=1000»: счёт 1000 уже дошёл до цели 1000 — партия окончена",
+        "scores entry 3 'Вера=1000': 1000 has reached the target 1000: game over",
+    ),
+    (
+        ["thousand", "--scores", "880/3,0,0"],
+        "scores, запись 1 «880/3»: на бочке 3 раздачи; можно не больше 2 (после 3-й снимается "
+        "штраф)",
+        "scores entry 1 '880/3': 3 hands on the barrel; at most 2 (after 3 the penalty is paid)",
+    ),
+    (
+        ["thousand", "--scores", "880/1,880/5,0", "-o", "barrel_tries=1"],
+        "scores, запись 1 «880/1»: на бочке 1 раздача; можно не больше 0",
+        "scores entry 1 '880/1': 1 hand on the barrel; at most 0",
+    ),
+    (
+        ["thousand", "--scores", "900,0,0"],
+        "scores, запись 1 «900»: между бочкой 880 и целью 1000 счёта не бывает",
+        "scores entry 1 '900': no score lies between the barrel 880 and the target 1000",
+    ),
+    (
+        ["thousand", "--scores", "455/1,0,0"],
+        "scores, запись 1 «455/1»: /1 (попытки на бочке) бывает только при счёте 880",
+        "scores entry 1 '455/1': /1 (barrel tries) needs the score 880",
+    ),
+    (
+        ["thousand", "--scores", "455/1,0,0", "-o", "barrel=0"],
+        "scores, запись 1 «455/1»: /1 — это раздачи на бочке, а в этой игре бочки нет",
+        "scores entry 1 '455/1': /1 counts hands on the barrel, and this game has none",
+    ),
+    (
+        ["thousand", "--scores", "0b3,0,0"],
+        "scores, запись 1 «0b3»: 3 болта; можно не больше 2 (за 3-й снимается штраф)",
+        "scores entry 1 '0b3': 3 bolts; at most 2 (at 3 the penalty is paid)",
+    ),
+    (
+        ["thousand", "--scores", "0b1,0,0", "-o", "bolts=1"],
+        "scores, запись 1 «0b1»: 1 болт; можно не больше 0 (за 1-й снимается штраф)",
+        "scores entry 1 '0b1': 1 bolt; at most 0 (at 1 the penalty is paid)",
+    ),
+    (
+        ["101", "--seats", "2", "--scores", "40"],
+        "scores: 1 запись на 2 места",
+        "scores: 1 entry for 2 seats",
+    ),
+    (
+        ["101", "--seats", "2", "--scores", "40,Борис=x"],
+        "scores, запись 2 «Борис=x»: нужно [ИМЯ=]СУММА, например 'Аня=40' или '-20'",
+        "scores entry 2 'Борис=x': expected [NAME=]TOTAL, e.g. 'Аня=40' or '-20'",
+    ),
+    (
+        ["101", "--seats", "2", "--scores", "102,0"],
+        "scores, запись 1 «102»: с суммой 102 серия уже проиграна",
+        "scores entry 1 '102': 102 has lost the series already",
+    ),
+    (
+        ["101", "--seats", "2", "--scores", "101,0"],
+        "scores, запись 1 «101»: ровно 101 записывается как 0 (reset_at_101)",
+        "scores entry 1 '101': exactly 101 is written as 0 (reset_at_101)",
+    ),
+    (
+        ["101", "--seats", "2", "--scores", "100,0", "-o", "hundred_to_fifty=true"],
+        "scores, запись 1 «100»: ровно 100 записывается как 50 (hundred_to_fifty)",
+        "scores entry 1 '100': exactly 100 is written as 50 (hundred_to_fifty)",
+    ),
+    (
+        ["akulina", "--scores", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21"],
+        "scores: 21 запись на 4 места",
+        "scores: 21 entries for 4 seats",
+    ),
+    (
+        ["akulina", "--scores", "1,-2,0,0"],
+        "scores, запись 2 «-2»: нужно [ИМЯ=]ПРОИГРЫШИ, число от 0 и больше",
+        "scores entry 2 '-2': expected [NAME=]LOSSES, a count of 0 or more",
+    ),
+]
+
+
+@pytest.mark.parametrize(("argv", "ru", "en"), SCORE_SHEET_ERRORS)
+def test_score_sheet_errors_in_both_languages(
+    capsys: pytest.CaptureFixture[str], argv: list[str], ru: str, en: str
+) -> None:
+    """``host thousand --scores …`` said "scores entry 1 '900': no score lies between the
+    barrel 880 and the target 1000" under ``--lang ru``, and "1 entries" in English; the
+    bolts' limit said "the 3th is paid".  Each parser's errors come through the catalog,
+    with their counts in the plural form of the language."""
+    for lang, said in (("ru", ru), ("en", en)):
+        rc, out = run(capsys, "--lang", lang, "simulate", *argv, "--games", "1")
+        assert rc == 2, out
+        first = out.splitlines()[0]
+        assert first.startswith(f"p2pcards: {said}"), first
+        if lang == "ru":
+            assert english_lines(out) == []
+
+
+def test_a_game_without_scores_says_so_in_russian() -> None:
+    from p2pcards.cli._i18n import error_text
+    from p2pcards.games import OptionError, load_game
+
+    with pytest.raises(OptionError) as e:
+        load_game("sunduchki").new_state(scores=[1, 2, 3])
+    assert error_text("ru", e.value) == (
+        "игра sunduchki не ведёт счёт между раздачами: начинать не с чего"
+    )

@@ -4,7 +4,8 @@ gettext's xgettext would), plus argparse's own texts that a user sees.
 
 Found: ``t("…")``, ``self.t("…")``, ``t.n("…", "…", n)`` (a plural), ``self.say(…, "you",
 "other")``, ``tr(lang, "…")``/``trn(lang, "…", "…", n)`` in the cli, the ``help=``,
-``description=`` and ``epilog=`` texts of the cli's parsers, ``OptionError("…", …)``,
+``description=`` and ``epilog=`` texts of the cli's parsers, ``OptionError("…", …)`` (and
+a game's ``ScoreSheetError``, with its ``Counted("…", "…", n)`` plurals),
 ``Option(name, default, "help", …)``, ``N_("…")`` (also the peer's), the peer's and the
 network's ``say("…")`` (a warning's words on the terminal, :mod:`p2pcards._say`), the peer's
 ``lobby_error("…", …)`` and the values of ``NOTES``-like dicts
@@ -106,8 +107,14 @@ def _walk(path: Path, out: dict[str, Msg]) -> None:
                     out.setdefault(strs[0], Msg(where))
                 continue
             if in_games:
-                if fn == "OptionError" and node.args and isinstance(node.args[0], ast.Constant):
+                if (
+                    fn in ("OptionError", "ScoreSheetError")
+                    and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                ):
                     out.setdefault(str(node.args[0].value), Msg(where))
+                elif fn == "Counted" and len(strs) >= 2:  # a count with its noun
+                    out.setdefault(strs[0], Msg(where, plural=strs[1]))
                 elif (
                     fn == "Option"
                     and len(node.args) >= 3

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from p2pcards.games._errors import OptionError
+from p2pcards.games._errors import Counted, OptionError
 
 _ENTRY = re.compile(r"^(?:(?P<name>[^=]*)=)?(?P<losses>\d{1,6})$")
 
@@ -27,14 +27,18 @@ def parse_losses(text: str, seats: int) -> list[tuple[str, int]]:
     entries = [e.strip() for e in text.split(",")]
     if len(entries) != seats:
         raise ScoreSheetError(
-            f"scores: {len(entries)} entries for {seats} seats (one per seat, in seat order)"
+            "scores: {entries} for {seats} (one per seat, in seat order)",
+            entries=Counted("{n} entry", "{n} entries", len(entries)),
+            seats=Counted("{n} seat", "{n} seats", seats),
         )
     out = []
     for i, e in enumerate(entries, 1):
         m = _ENTRY.match(e.replace(" ", ""))
         if m is None:
             raise ScoreSheetError(
-                f"scores entry {i} {e!r}: expected [NAME=]LOSSES, a count of 0 or more"
+                "scores entry {i} {entry!r}: expected [NAME=]LOSSES, a count of 0 or more",
+                i=i,
+                entry=e,
             )
         out.append(((m["name"] or "").strip(), int(m["losses"])))
     return out
@@ -60,6 +64,6 @@ def losses_text(scores: Sequence[Any]) -> str:
         if isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str):
             name, x = x
         if not isinstance(x, int) or isinstance(x, bool) or x < 0:
-            raise ScoreSheetError(f"scores: {x!r} is not a count of losses")
+            raise ScoreSheetError("scores: {x!r} is not a count of losses", x=x)
         out.append(f"{name}={x}" if name else str(x))
     return ",".join(out)

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from p2pcards.cards import STO_ODNO_POINTS, Card, Rank
-from p2pcards.games._errors import OptionError
+from p2pcards.games._errors import Counted, OptionError
 from p2pcards.games.sto_odno._rules import KING_OF_SPADES, QUEEN_OF_HEARTS
 
 LIMIT = 101
@@ -104,23 +104,41 @@ def parse_totals(text: str, seats: int, options: Mapping[str, Any]) -> list[tupl
     entries = [e.strip() for e in text.split(",")]
     if len(entries) != seats:
         raise ScoreSheetError(
-            f"scores: {len(entries)} entries for {seats} seats (one per seat, in seat order)"
+            "scores: {entries} for {seats} (one per seat, in seat order)",
+            entries=Counted("{n} entry", "{n} entries", len(entries)),
+            seats=Counted("{n} seat", "{n} seats", seats),
         )
     lose_at = str(options.get("lose_at", "above"))
     reset = bool(options.get("reset_at_101", True)) and lose_at == "above"
     out = []
     for i, e in enumerate(entries, 1):
         m = _ENTRY.match(e.replace(" ", ""))
-        where = f"scores entry {i} {e!r}"
         if m is None:
-            raise ScoreSheetError(f"{where}: expected [NAME=]TOTAL, e.g. 'Аня=40' or '-20'")
+            raise ScoreSheetError(
+                "scores entry {i} {entry!r}: expected [NAME=]TOTAL, e.g. 'Аня=40' or '-20'",
+                i=i,
+                entry=e,
+            )
         total = int(m["total"])
         if lost(total, lose_at):
-            raise ScoreSheetError(f"{where}: {total} has lost the series already")
+            raise ScoreSheetError(
+                "scores entry {i} {entry!r}: {total} has lost the series already",
+                i=i,
+                entry=e,
+                total=total,
+            )
         if total == LIMIT and reset:
-            raise ScoreSheetError(f"{where}: exactly 101 is written as 0 (reset_at_101)")
+            raise ScoreSheetError(
+                "scores entry {i} {entry!r}: exactly 101 is written as 0 (reset_at_101)",
+                i=i,
+                entry=e,
+            )
         if total == 100 and options.get("hundred_to_fifty"):
-            raise ScoreSheetError(f"{where}: exactly 100 is written as 50 (hundred_to_fifty)")
+            raise ScoreSheetError(
+                "scores entry {i} {entry!r}: exactly 100 is written as 50 (hundred_to_fifty)",
+                i=i,
+                entry=e,
+            )
         out.append(((m["name"] or "").strip(), total))
     return out
 
@@ -141,6 +159,6 @@ def totals_text(scores: Sequence[Any]) -> str:
         if isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str):
             name, x = x
         if not isinstance(x, int) or isinstance(x, bool):
-            raise ScoreSheetError(f"scores: {x!r} is not a total")
+            raise ScoreSheetError("scores: {x!r} is not a total", x=x)
         out.append(f"{name}={x}" if name else str(x))
     return ",".join(out)

@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from p2pcards.games._errors import OptionError
+from p2pcards.games._errors import Counted, OptionError
 from p2pcards.games.thousand._rules import Standing
 
 _ENTRY = re.compile(
@@ -41,7 +41,9 @@ def parse_scores(text: str, seats: int, options: Mapping[str, Any]) -> list[tupl
     entries = [e.strip() for e in text.split(",")]
     if len(entries) != seats:
         raise ScoreSheetError(
-            f"scores: {len(entries)} entries for {seats} seats (one per seat, in seat order)"
+            "scores: {entries} for {seats} (one per seat, in seat order)",
+            entries=Counted("{n} entry", "{n} entries", len(entries)),
+            seats=Counted("{n} seat", "{n} seats", seats),
         )
     target, barrel = int(options["target"]), int(options["barrel"])
     tries_max, bolts_max = int(options["barrel_tries"]), int(options["bolts"])
@@ -49,36 +51,79 @@ def parse_scores(text: str, seats: int, options: Mapping[str, Any]) -> list[tupl
     out = []
     for i, e in enumerate(entries, 1):
         m = _ENTRY.match(e.replace(" ", ""))
-        where = f"scores entry {i} {e!r}"
         if m is None:
             raise ScoreSheetError(
-                f"{where}: expected [NAME=]SCORE[/TRIES][bBOLTS], e.g. 'Борис=880/2' or '455b1'"
+                "scores entry {i} {entry!r}: expected [NAME=]SCORE[/TRIES][bBOLTS], e.g. "
+                "'Борис=880/2' or '455b1'",
+                i=i,
+                entry=e,
             )
         name = (m["name"] or "").strip()
         score = int(m["score"])
         tries = None if m["tries"] is None else int(m["tries"])
         bolts = 0 if m["bolts"] is None else int(m["bolts"])
         if rounding == "five" and score % 5:
-            raise ScoreSheetError(f"{where}: {score} is not a multiple of 5 (scores are rounded)")
+            raise ScoreSheetError(
+                "scores entry {i} {entry!r}: {score} is not a multiple of 5 (scores are rounded)",
+                i=i,
+                entry=e,
+                score=score,
+            )
         if score >= target:
-            raise ScoreSheetError(f"{where}: {score} has reached the target {target}: game over")
+            raise ScoreSheetError(
+                "scores entry {i} {entry!r}: {score} has reached the target {target}: game over",
+                i=i,
+                entry=e,
+                score=score,
+                target=target,
+            )
         on_barrel: int | None = None
         if barrel and score == barrel:
             on_barrel = tries or 0
             if on_barrel >= tries_max:
                 raise ScoreSheetError(
-                    f"{where}: {on_barrel} hands on the barrel; at most {tries_max - 1} "
-                    f"(after {tries_max} the penalty is paid)"
+                    "scores entry {i} {entry!r}: {hands} on the barrel; at most {most} "
+                    "(after {tries} the penalty is paid)",
+                    i=i,
+                    entry=e,
+                    hands=Counted("{n} hand", "{n} hands", on_barrel),
+                    most=tries_max - 1,
+                    tries=tries_max,
                 )
         elif barrel and score > barrel:
             raise ScoreSheetError(
-                f"{where}: no score lies between the barrel {barrel} and the target {target}"
+                "scores entry {i} {entry!r}: no score lies between the barrel {barrel} and "
+                "the target {target}",
+                i=i,
+                entry=e,
+                barrel=barrel,
+                target=target,
+            )
+        elif tries is not None and not barrel:
+            raise ScoreSheetError(
+                "scores entry {i} {entry!r}: /{tries} counts hands on the barrel, and this "
+                "game has none (barrel=0)",
+                i=i,
+                entry=e,
+                tries=tries,
             )
         elif tries is not None:
-            raise ScoreSheetError(f"{where}: /{tries} (barrel tries) needs the score {barrel}")
+            raise ScoreSheetError(
+                "scores entry {i} {entry!r}: /{tries} (barrel tries) needs the score {barrel}",
+                i=i,
+                entry=e,
+                tries=tries,
+                barrel=barrel,
+            )
         if bolts >= bolts_max:
             raise ScoreSheetError(
-                f"{where}: {bolts} bolts; at most {bolts_max - 1} (the {bolts_max}th is paid)"
+                "scores entry {i} {entry!r}: {bolts}; at most {most} (at {max} the penalty "
+                "is paid)",
+                i=i,
+                entry=e,
+                bolts=Counted("{n} bolt", "{n} bolts", bolts),
+                most=bolts_max - 1,
+                max=bolts_max,
             )
         out.append((name, Standing(score, on_barrel, bolts)))
     return out
@@ -108,6 +153,6 @@ def scores_text(scores: Sequence[Any]) -> str:
         elif isinstance(x, str):
             e = x
         else:
-            raise ScoreSheetError(f"scores: {x!r} is not a score, a Standing or an entry")
+            raise ScoreSheetError("scores: {x!r} is not a score, a Standing or an entry", x=x)
         out.append(f"{name}={e}" if name else e)
     return ",".join(out)
