@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from p2pcards.cards import Card
 from p2pcards.games import Event, GameState, Move
-from p2pcards.ui import Names, Presenter, dealer_line
+from p2pcards.ui import Names, Presenter, dealer_line, plays_rounds
 
 
 def history_line(
@@ -25,4 +25,4 @@ def history_line(
     if isinstance(event, Move):
         view = state.view(event.seat, cards)
         return "\n".join([*p.history_facts(view, names), p.move_line(event, view, names)])
-    return dealer_line(p.t, names, event, cards)
+    return dealer_line(p.t, names, event, cards, plays_rounds(p.game))

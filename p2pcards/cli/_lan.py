@@ -57,6 +57,7 @@ from p2pcards.ui import (
     Texts,
     abandoned_line,
     cheat_text,
+    plays_rounds,
     presenter,
     table_event_line,
     value_label,
@@ -523,7 +524,8 @@ def final_report(ending: Ending, lang: str, game: str | None = None) -> int:
     print(tr(lang, "log: {log_path}", log_path=ending.log_path))
     names = ending.names
     if ending.abandoned is not None:
-        print(abandoned_line(Texts(lang), Names(names), ending.abandoned, game == "101"))
+        rounds = plays_rounds(game or "")
+        print(abandoned_line(Texts(lang), Names(names), ending.abandoned, rounds))
         if ending.abandoned.result is not None:  # a forfeit (3+ seats): the game's result
             print(tr(lang, "result: ") + format_result(ending.abandoned.result, list(names), lang))
         print(tr(lang, "The game is over: no hand is dealt without every seat (p2pcards games "
@@ -534,7 +536,11 @@ def final_report(ending: Ending, lang: str, game: str | None = None) -> int:
         for c in ending.cheats:
             who = names[c.seat] if c.seat is not None else "?"
             ns = Names(tuple(names))
-            message = words.cheat_text(c, ns) if words else cheat_text(Texts(lang), ns, c)
+            message = (
+                words.cheat_text(c, ns)
+                if words
+                else cheat_text(Texts(lang), ns, c, rounds=plays_rounds(game or ""))
+            )
             print(
                 tr(
                     lang,
@@ -632,7 +638,7 @@ async def _play(
 
         def show(ev: Any) -> None:
             if isinstance(ev, Waiting):
-                lines.waiting(ev, snap.names, lang, snap.seat)
+                lines.waiting(ev, snap.names, lang, snap.seat, snap.game)
                 return
             lines.say(describe_event(ev, snap.names, lang, snap.game, snap.options, snap.seat))
 
@@ -664,8 +670,11 @@ class QuietLines:
         if line:
             print(line, flush=True)
 
-    def waiting(self, ev: Waiting, names: Sequence[str], lang: str, me: int | None) -> None:
-        """The waiting line of ``ev``, printed only when the table waits for a new step."""
+    def waiting(
+        self, ev: Waiting, names: Sequence[str], lang: str, me: int | None, game: str = ""
+    ) -> None:
+        """The waiting line of ``ev``, printed only when the table waits for a new step
+        (``game``: its registry name; 101 says "round" where the others say "hand")."""
         about = dict(ev.about or {})
         step = (ev.kind, repr(sorted(about.items())))
         if step == self._step:
@@ -673,7 +682,9 @@ class QuietLines:
         self._step = step
         t, ns = Texts(lang), Names(tuple(names), me)
         seat = next((about[k] for k in ("to", "seat", "holder", "stalled") if k in about), None)
-        why = waiting_reason(t, ns, ev.kind, seat=seat, pass_no=about.get("pass"))
+        why = waiting_reason(
+            t, ns, ev.kind, seat=seat, pass_no=about.get("pass"), rounds=plays_rounds(game)
+        )
         head = waiting_line(t, ns, ev.seats)
         self.say(t("{waiting}: {why}", waiting=head, why=why) if why else head)
 

@@ -174,7 +174,7 @@ async def play_lines(
         if isinstance(ev, YourTurn | PeerBack | Resynced):
             return
         if isinstance(ev, Waiting):
-            lines.waiting(ev, names, lang, snap.seat)
+            lines.waiting(ev, names, lang, snap.seat, snap.game)
             return
         if isinstance(ev, YourCards):
             cards = Texts(lang).cards(ev.cards)

@@ -17,7 +17,15 @@ from p2pcards.cli._i18n import add_lang_argument, tr
 from p2pcards.games import OptionError, game_info
 from p2pcards.table import AuditReport, audit_entries
 from p2pcards.transcript import LogFileError, read_log
-from p2pcards.ui import Names, Texts, cheat_text, presenter, presenter_names, waiting_reason
+from p2pcards.ui import (
+    Names,
+    Texts,
+    cheat_text,
+    plays_rounds,
+    presenter,
+    presenter_names,
+    waiting_reason,
+)
 
 EXIT_VERIFIED, EXIT_CHEATING, EXIT_UNREADABLE, EXIT_INCOMPLETE = 0, 1, 2, 3
 
@@ -211,7 +219,11 @@ def print_report(report: AuditReport, lang: str, path: Path | None = None) -> No
     words = presenter(report.game, lang) if report.game in presenter_names() else None
     for c in report.cheats:
         who = names[c.seat] if c.seat is not None else t("unknown")
-        message = words.cheat_text(c, names) if words else cheat_text(t, names, c)
+        message = (
+            words.cheat_text(c, names)
+            if words
+            else cheat_text(t, names, c, rounds=plays_rounds(report.game))
+        )
         if c.seq is not None:
             print(
                 t(
@@ -234,7 +246,11 @@ def print_report(report: AuditReport, lang: str, path: Path | None = None) -> No
     for r in report.rejected:
         print(t("rejected bytes: {reason}", reason=r.reason))
     n = len(report.hands_verified)
-    checked = t.n("{n} hand checked", "{n} hands checked", n)
+    rounds = plays_rounds(report.game)
+    if rounds:
+        checked = t.n("{n} round checked", "{n} rounds checked", n)
+    else:
+        checked = t.n("{n} hand checked", "{n} hands checked", n)
     if report.verdict == "verified":
         outcome = outcome_text(t, report.result, names)
         if lang == "ru":  # a new sentence that begins with its label ("Проигравший: Аня")
@@ -245,9 +261,15 @@ def print_report(report: AuditReport, lang: str, path: Path | None = None) -> No
         where = {"checked": checked, "hand": a.hand, "name": names[a.seat], "seq": a.seq}
         # two whole sentences, not one with the reason spliced in: each language words
         # the reason its own way around the name
-        if a.reason == "left":
+        if a.reason == "left" and rounds:
+            print(t("ABANDONED: {checked}; round {hand} was ended without the seat that left "
+                    "the table: {name} (entry {seq}).", **where))  # fmt: skip
+        elif a.reason == "left":
             print(t("ABANDONED: {checked}; hand {hand} was ended without the seat that left "
                     "the table: {name} (entry {seq}).", **where))  # fmt: skip
+        elif rounds:
+            print(t("ABANDONED: {checked}; round {hand} was ended without the seat that "
+                    "stopped responding: {name} (entry {seq}).", **where))  # fmt: skip
         else:
             print(t("ABANDONED: {checked}; hand {hand} was ended without the seat that "
                     "stopped responding: {name} (entry {seq}).", **where))  # fmt: skip
@@ -266,7 +288,9 @@ def stop_text(t: Texts, report: AuditReport, names: Names) -> str:
         return t("the log stops before the end of the game")
     about = dict(getattr(exp, "about", {}) or {})
     seat = next((about[k] for k in ("to", "seat", "holder", "stalled") if k in about), None)
-    why = waiting_reason(t, names, exp.kind, seat=seat, pass_no=about.get("pass"))
+    why = waiting_reason(
+        t, names, exp.kind, seat=seat, pass_no=about.get("pass"), rounds=plays_rounds(report.game)
+    )
     who = names.join(exp.seats, t)
     if why:
         return t("the log stops while waiting for {names}: {why}", names=who, why=why)

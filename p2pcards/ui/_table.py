@@ -25,6 +25,20 @@ KINDS = {
 }
 """The table's entry kinds that the seat controller's reasons name otherwise."""
 
+ROUND_GAMES = frozenset({"101"})
+"""The games whose rules call a hand a round (101: «раунд», "round"): the texts shared by
+every game say "round" for them where the others say "hand"."""
+
+
+def plays_rounds(game: str) -> bool:
+    """True when ``game`` (a registry name) calls a hand a round (:data:`ROUND_GAMES`)."""
+    return game in ROUND_GAMES
+
+
+def _rounds(words: object) -> bool:
+    """True when the presenter ``words`` (or None) is of a game that plays rounds."""
+    return plays_rounds(str(getattr(words, "game", "")))
+
 
 def waiting_reason(
     t: Texts,
@@ -33,6 +47,7 @@ def waiting_reason(
     *,
     seat: int | None = None,
     pass_no: int | None = None,
+    rounds: bool = False,
 ) -> str:
     """What the table waits for, in words.
 
@@ -41,8 +56,8 @@ def waiting_reason(
     table's entry kind ("key", "shuffle", "share", "reencrypt", "reshuffle", "lot",
     "lot-open", "showdown"); ``seat``: the seat the step is about (``Awaiting.for_seat``:
     whose cards the keys are for, who shuffles, who is voted out); ``pass_no``: the
-    shuffle pass (from 1; None in protocol 3, one pass per seat).  An unknown reason
-    gives "".
+    shuffle pass (from 1; None in protocol 3, one pass per seat); ``rounds``: the game
+    calls a hand a round (:func:`plays_rounds`).  An unknown reason gives "".
     """
     reason = KINDS.get(reason, reason)
     who = names[seat] if seat is not None else "?"
@@ -72,6 +87,8 @@ def waiting_reason(
     if reason == "reveal":
         return t("the reveal of the cards for the check")
     if reason == "abandon":
+        if rounds:
+            return t("agreement to end the round without {name}", name=who)
         return t("agreement to end the hand without {name}", name=who)
     return ""
 
@@ -98,12 +115,18 @@ def stall_warning_line(t: Texts, seconds: float) -> str:
     )
 
 
-def awaiting_line(t: Texts, names: Names, awaiting: Any) -> str:
+def awaiting_line(t: Texts, names: Names, awaiting: Any, rounds: bool = False) -> str:
     """The seat controller's ``Awaiting`` in words: "waiting for Boris… 12 s: keys for
-    Boris's cards" (``seats``, ``reason``, ``for_seat``, ``pass_no``, ``waited_ms``)."""
+    Boris's cards" (``seats``, ``reason``, ``for_seat``, ``pass_no``, ``waited_ms``;
+    ``rounds``: see :func:`waiting_reason`)."""
     head = waiting_line(t, names, awaiting.seats, awaiting.waited_ms / 1000)
     why = waiting_reason(
-        t, names, awaiting.reason, seat=awaiting.for_seat, pass_no=awaiting.pass_no
+        t,
+        names,
+        awaiting.reason,
+        seat=awaiting.for_seat,
+        pass_no=awaiting.pass_no,
+        rounds=rounds,
     )
     return t("{waiting}: {why}", waiting=head, why=why) if why else head
 
@@ -117,13 +140,16 @@ class ClaimWords(Protocol):
     def falsified_text(self, claim: Any, falsified: Any, names: Names) -> str: ...
 
 
-def cheat_text(t: Texts, names: Names, ev: Any, words: ClaimWords | None = None) -> str:
+def cheat_text(
+    t: Texts, names: Names, ev: Any, words: ClaimWords | None = None, rounds: bool = False
+) -> str:
     """A :class:`~p2pcards.table.CheatDetected` in words, without the cheater's name
     (the caller puts it first): what was broken and at which entry ("a false claim
     (entry 17): Boris plays 9♣ in trick 2, so has no ♥; but had to play J♥").  ``words``:
     the game's presenter, for a false claim (without it the claim is named by its rule).
     Reads the event's fields by name (``offence``, ``seq``, ``rule``, ``claim``,
-    ``falsified``, ``about``), so this module does not import the table."""
+    ``falsified``, ``about``), so this module does not import the table.  ``rounds``
+    (or a presenter of such a game): the game calls a hand a round (:func:`plays_rounds`)."""
     off = str(getattr(ev, "offence", "protocol"))
     where = t(" (entry {n})", n=ev.seq) if ev.seq is not None else ""
     if off == "false claim":
@@ -144,7 +170,8 @@ def cheat_text(t: Texts, names: Names, ev: Any, words: ClaimWords | None = None)
         return t("an entry that does not fit the log{where}", where=where)
     if off == "illegal move":
         return t("a move the rules forbid{where}: {rule}", where=where, rule=ev.rule)
-    return t("a protocol step broken{where}: {rule}", where=where, rule=step_words(t, ev.rule))
+    rule = step_words(t, ev.rule, rounds or _rounds(words))
+    return t("a protocol step broken{where}: {rule}", where=where, rule=rule)
 
 
 STEP_WORDS = {
@@ -165,15 +192,22 @@ STEP_WORDS = {
     "move encoding": N_("the encoding of a move"),
     "mental poker": N_("the card cryptography"),
 }
+ROUND_STEP_WORDS = {
+    "showdown": N_("the showdown at the end of the round"),
+    "abandon": N_("a vote to end the round"),
+}
 """The table's protocol steps (a :class:`~p2pcards.table.CheatDetected`'s ``rule``: a
-step's kind, with the entry it began at: "shuffle 12") in words."""
+step's kind, with the entry it began at: "shuffle 12") in words; ``ROUND_STEP_WORDS``:
+those that say "round" in a game that plays rounds."""
 
 
-def step_words(t: Texts, rule: str) -> str:
+def step_words(t: Texts, rule: str, rounds: bool = False) -> str:
     """A protocol step in words ("the shuffle of the deck" / "перемешивание колоды") for
-    a cheat's ``rule`` ("shuffle 12"); a rule of no known step as it is."""
+    a cheat's ``rule`` ("shuffle 12"); a rule of no known step as it is.  ``rounds``: the
+    game calls a hand a round ("a vote to end the round")."""
     kind, _, n = rule.rpartition(" ")
-    msgid = STEP_WORDS.get(kind if n.isdigit() else rule)
+    kind = kind if n.isdigit() else rule
+    msgid = (ROUND_STEP_WORDS.get(kind) if rounds else None) or STEP_WORDS.get(kind)
     return t(msgid) if msgid is not None else rule
 
 
@@ -198,10 +232,16 @@ def table_event_line(
         who = names[ev.seat] if ev.seat is not None else "?"
         return t("CHEAT by {name}: {why}", name=who, why=cheat_text(t, names, ev, words))
     if kind == "HandAbandoned":
-        return abandoned_line(t, names, ev, getattr(words, "game", "") == "101")
+        return abandoned_line(t, names, ev, _rounds(words))
     if kind == "SeatLeft":
         return t("{name} left the table", name=names[ev.seat])
     if kind == "VoteCast":
+        if _rounds(words):
+            return t(
+                "{voter} votes to end the round without {name}",
+                voter=names[ev.voter],
+                name=names[ev.stalled],
+            )
         return t(
             "{voter} votes to end the hand without {name}",
             voter=names[ev.voter],
@@ -246,9 +286,12 @@ _ABANDONED = {  # (the seat forfeits, the game plays rounds, it left) -> the lin
 }
 
 
-def dealer_line(t: Texts, names: Names, event: Any, cards: Mapping[int, Card]) -> str | None:
+def dealer_line(
+    t: Texts, names: Names, event: Any, cards: Mapping[int, Card], rounds: bool = False
+) -> str | None:
     """A history line for a dealer event with every card visible (``cards``: position
-    -> card; a position not in it shows as "??"); None for events not worth a line."""
+    -> card; a position not in it shows as "??"); None for events not worth a line.
+    ``rounds``: the game calls a hand a round ("— round 2: the deck is shuffled —")."""
 
     def show(ps: Sequence[int]) -> str:
         return " ".join(t.card(cards[p]) if p in cards else "??" for p in ps)
@@ -256,6 +299,8 @@ def dealer_line(t: Texts, names: Names, event: Any, cards: Mapping[int, Card]) -
     if isinstance(event, Shuffled):
         if event.first != 0:
             return None
+        if rounds:
+            return t("— round {n}: the deck is shuffled —", n=event.hand + 1)
         return t("— hand {n}: the deck is shuffled —", n=event.hand + 1)
     if isinstance(event, Revealed):
         if names.is_me(event.to):

@@ -153,3 +153,53 @@ def test_audit_of_a_hand_abandoned_by_a_stall_says_so(capsys: pytest.CaptureFixt
         "ru": "ПРЕРВАНО: проверено 0 раздач; раздача 1 закончена без игрока, который перестал "
         f"отвечать: seat1 (запись {seq}).",
     }
+
+
+@pytest.fixture(scope="module")
+def sto_odno_log() -> list[bytes]:
+    h = Harness("101", 2, seed=5)
+    h.run()
+    return h.logs()[0]
+
+
+def test_replay_and_audit_of_101_say_round(
+    tmp_path: Path, sto_odno_log: list[bytes], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """101's rules call a deal a round (its own texts say «раунд»): replay said «—
+    раздача 1: колода перемешана —» and audit «проверено 2 раздачи» in 101."""
+    log = write_log(tmp_path / "t.log", sto_odno_log)
+    assert main(["replay", str(log), "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert "— раунд 1: колода перемешана —" in out.splitlines()
+    assert "раздач" not in out
+    assert main(["replay", str(log), "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "— round 1: the deck is shuffled —" in out.splitlines() and "hand 1" not in out
+    main(["audit", str(log), "--lang", "ru"])
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("ПРОВЕРЕНО: проверен") and " раунд" in last and "раздач" not in last
+    main(["audit", str(log), "--lang", "en"])
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("VERIFIED: ") and " round" in last and "hand" not in last
+
+
+def test_an_abandoned_101_round_in_audit(capsys: pytest.CaptureFixture[str]) -> None:
+    from p2pcards.cli.audit import print_report
+    from p2pcards.table import audit_entries
+    from tests.table.test_abandon import Hold, stalled_table
+
+    h = stalled_table("101", 2, Hold(1, kind="shuffle"), seed=3)
+    h.handle(0, h.tables[0].abandon(1, "stall"))
+    h.run()
+    report = audit_entries(h.logs()[0])
+    lines = {}
+    for lang in ("en", "ru"):
+        print_report(report, lang)
+        lines[lang] = capsys.readouterr().out.splitlines()[-1]
+    seq = report.entries - 1
+    assert lines == {
+        "en": "ABANDONED: 0 rounds checked; round 1 was ended without the seat that stopped "
+        f"responding: seat1 (entry {seq}).",
+        "ru": "ПРЕРВАНО: проверено 0 раундов; раунд 1 закончен без игрока, который перестал "
+        f"отвечать: seat1 (запись {seq}).",
+    }

@@ -594,3 +594,43 @@ def test_russian_cards_use_russian_letters_and_typed_cards_take_both() -> None:
     ru = presenter("thousand", "ru")
     assert ru.move_line(Play(1, 5, parse_card("QS")), view, RU_NAMES) == "Борис играет Д♠"
     assert ru.choice(Play(0, 5, parse_card("AD")), view, RU_NAMES) == "сыграть Т♦"
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "vote", "reason", "showdown", "abandon"),
+    [
+        ("101", "ru", "голос за конец раунда без игрока Борис: Аня",
+         "согласие закончить раунд без игрока Борис", "вскрытие карт в конце раунда",
+         "голос за окончание раунда"),
+        ("101", "en", "Аня votes to end the round without Борис",
+         "agreement to end the round without Борис", "the showdown at the end of the round",
+         "a vote to end the round"),
+        ("thousand", "ru", "голос за конец раздачи без игрока Борис: Аня",
+         "согласие закончить раздачу без игрока Борис", "вскрытие карт в конце раздачи",
+         "голос за окончание раздачи"),
+        ("akulina", "en", "Аня votes to end the hand without Борис",
+         "agreement to end the hand without Борис", "the showdown at the end of the hand",
+         "a vote to end the hand"),
+    ],
+)  # fmt: skip
+def test_the_shared_texts_say_round_in_101(
+    game: str, lang: str, vote: str, reason: str, showdown: str, abandon: str
+) -> None:
+    """101's rules call a deal a round («раунд»): the vote to end it, what the table
+    waits for, the cheat rules' names and the replay's shuffle line said «раздача»."""
+    from p2pcards.ui import plays_rounds
+
+    t, p = Texts(lang), presenter(game, lang)
+    rounds = plays_rounds(game)
+    assert rounds == (game == "101")
+    cast = type("VoteCast", (), {"voter": 0, "stalled": 1})()
+    assert table_event_line(t, RU_NAMES, cast, words=p) == vote
+    assert waiting_reason(t, RU_NAMES, "abandon", seat=1, rounds=rounds) == reason
+    for rule, said in (("showdown 40", showdown), ("abandon 41", abandon)):
+        ev = type("CheatDetected", (), {"offence": "protocol", "seq": None, "rule": rule})()
+        assert p.cheat_text(ev, RU_NAMES).endswith(f": {said}")
+    shuffled = Shuffled(hand=1, first=0, n=24)
+    line = dealer_line(t, RU_NAMES, shuffled, {}, rounds)
+    word = {("ru", True): "раунд", ("ru", False): "раздача", ("en", True): "round",
+            ("en", False): "hand"}[lang, rounds]  # fmt: skip
+    assert line is not None and line.startswith(f"— {word} 2: ")
