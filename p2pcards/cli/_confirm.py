@@ -75,8 +75,7 @@ def question(check: PlayerCheck, lang: str) -> str:
         asked = tr(
             lang,
             "{name} [{fingerprint}]{known} asks for a seat: compare the fingerprint with "
-            "the one their p2pcards shows (a bot prints its own where it was started). Let "
-            "them in?",
+            "the one p2pcards identity shows on their computer. Let them in?",
             name=check.name,
             fingerprint=check.fingerprint,
             known=known,

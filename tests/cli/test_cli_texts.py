@@ -399,3 +399,24 @@ def test_a_game_without_scores_says_so_in_russian() -> None:
     assert error_text("ru", e.value) == (
         "игра sunduchki не ведёт счёт между раздачами: начинать не с чего"
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", "Борис [BBBB-BBBB-BBBB-BBBB] просится за стол: сравните отпечаток с тем, что "
+         "показывает p2pcards identity на компьютере этого игрока. Пустить? [д/Н] "),
+        ("en", "Борис [BBBB-BBBB-BBBB-BBBB] asks for a seat: compare the fingerprint with the "
+         "one p2pcards identity shows on their computer. Let them in? [y/N] "),
+    ],
+)  # fmt: skip
+def test_the_hosts_question_speaks_of_the_player_not_a_bot(lang: str, said: str) -> None:
+    """A human host was asked about a human joiner "(a bot prints its own where it was
+    started)": the question tells the host how to check this player's fingerprint."""
+    from p2pcards.cli._confirm import question
+    from p2pcards.peer import PlayerCheck
+
+    check = PlayerCheck("Борис", b"k" * 32, "BBBB-BBBB-BBBB-BBBB", "new", role="joiner")
+    text = question(check, lang)
+    assert text == said
+    assert "бот" not in text and "bot" not in text

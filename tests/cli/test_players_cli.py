@@ -99,12 +99,18 @@ def test_the_fingerprint_questions_fit_a_bot() -> None:
     from p2pcards.cli._confirm import question
     from p2pcards.peer import PlayerCheck
 
-    for role in ("joiner", "host"):
-        check = PlayerCheck("Бот 1", b"k" * 32, "AAAA-BBBB-CCCC-DDDD", "new", role=role)
-        en, ru = question(check, "en"), question(check, "ru")
-        assert "p2pcards shows (a bot" in en and "screen" not in en and "theirs" not in en
-        assert "показывает p2pcards" in ru and "(бот печатает свой" in ru
-        assert "экран" not in ru and not foreign_words(ru)
+    check = PlayerCheck("Бот 1", b"k" * 32, "AAAA-BBBB-CCCC-DDDD", "new", role="host")
+    en, ru = question(check, "en"), question(check, "ru")
+    assert "p2pcards shows (a bot" in en and "screen" not in en and "theirs" not in en
+    assert "показывает p2pcards" in ru and "(бот печатает свой" in ru
+    assert "экран" not in ru and not foreign_words(ru)
+    # the host's question about a joiner speaks to a person about a person (issue 15):
+    # what their own p2pcards identity shows, which a bot's computer shows too
+    check = PlayerCheck("Бот 1", b"k" * 32, "AAAA-BBBB-CCCC-DDDD", "new", role="joiner")
+    en, ru = question(check, "en"), question(check, "ru")
+    assert "p2pcards identity shows on their computer" in en and "bot" not in en
+    assert "p2pcards identity на компьютере этого игрока" in ru and "бот" not in ru
+    assert "экран" not in ru and "screen" not in en and not foreign_words(ru)
 
 
 def test_a_hosts_bots_keep_their_keys(home: Path) -> None:
