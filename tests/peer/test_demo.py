@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -25,18 +26,19 @@ def unshare_flag() -> str:
     )
 
 
-def run_demo(*extra: str) -> str:
+def run_demo(
+    *extra: str, lang: tuple[str, ...] = ("--lang", "en"), env: dict[str, str] | None = None
+) -> str:
     cmd = [
         "unshare",
         unshare_flag(),
         sys.executable,
         str(ROOT / "scripts" / "_demo.py"),
         "--netns",
-        "--lang",
-        "en",
+        *lang,
         *extra,
     ]
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=240, cwd=ROOT)
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=240, cwd=ROOT, env=env)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     return proc.stdout
 
@@ -45,10 +47,36 @@ def test_four_processes_find_each_other_over_mdns_and_verify() -> None:
     out = run_demo()
     assert "seats 4/4" in out
     assert out.count("verified: every hand checked (1)") == 4
-    assert "4 logs, byte-identical: True" in out
+    assert "== 4 logs, byte-identical: yes" in out
+    assert "== 4 peers in separate processes; files under " in out
+    assert "Boris: verified: every hand checked (1)" in out  # (the bots' names in English)
     assert "VERIFIED: " in out and "demo OK" in out
 
 
 def test_join_by_address_with_no_multicast_at_all() -> None:
     out = run_demo("--no-multicast", "--seats", "2")
-    assert "2 logs, byte-identical: True" in out and "demo OK" in out
+    assert "2 logs, byte-identical: yes" in out and "demo OK" in out
+
+
+@pytest.mark.parametrize("how", ["locale", "--lang"])
+def test_the_demo_speaks_russian_under_a_russian_locale_or_lang_ru(
+    how: str, tmp_path: Path
+) -> None:
+    """The demo's own lines ("== every peer's verdict", "demo OK") were English whatever
+    the language, and its bots were Boris and Dima: they follow the locale or --lang, as
+    the command line does, and every peer is given that language."""
+    from tests.ui._latin import foreign_words
+
+    env = {k: v for k, v in os.environ.items() if k not in ("P2PCARDS_LANG", "LC_ALL")}
+    env |= {"P2PCARDS_HOME": str(tmp_path), "LC_MESSAGES": "", "LANG": "C.UTF-8"}
+    if how == "locale":
+        env["LANG"] = "ru_RU.UTF-8"
+    lang = ("--lang", "ru") if how == "--lang" else ()
+    out = run_demo("--no-multicast", "--seats", "2", lang=lang, env=env)
+    lines = out.splitlines()
+    assert lines[0].startswith("== 2 участника в отдельных процессах; файлы в ")
+    assert "== итог проверки у каждого участника" in lines
+    assert "Борис: проверено, обмана нет; проверенные раздачи: 1" in lines
+    assert "== 2 журнала, побайтно одинаковые: да" in lines
+    assert lines[-1] == "== демонстрация прошла успешно"
+    assert [x for x in lines if foreign_words(x)] == []

@@ -30,6 +30,7 @@ SOURCES = (
     + sorted((PKG / "peer").glob("*.py"))
     + sorted((PKG / "net").glob("*.py"))
     + [PKG / "files.py", PKG / "identity.py"]
+    + [ROOT / "scripts" / "_demo.py"]  # (scripts/demo's lines, worded as the cli's)
 )
 
 ARGPARSE = {
@@ -87,7 +88,7 @@ def _strs(args: list[ast.expr]) -> list[str]:
 def _walk(path: Path, out: dict[str, Msg]) -> None:
     rel = path.relative_to(ROOT).as_posix()
     tree = ast.parse(path.read_text())
-    in_cli = "/cli/" in rel
+    in_cli = "/cli/" in rel or rel == "scripts/_demo.py"
     in_games = rel.startswith("p2pcards/games/")
     in_web = rel.startswith("p2pcards/web/")
     in_peer = rel.startswith(("p2pcards/peer/", "p2pcards/net/", "p2pcards/files.py"))
