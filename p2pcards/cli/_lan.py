@@ -69,7 +69,7 @@ from p2pcards.ui import lobby_error_text as ui_lobby_error_text
 WHY_NOTHING_FOUND = N_(
     """\
 No table found on the local network.  This may be because:
-  - nobody is hosting yet (start one with: p2pcards host akulina --seats 4);
+  - nobody is hosting yet (start one with: p2pcards host GAME; games: {games});
   - the Wi-Fi isolates clients from each other (common on guest and public networks);
   - a firewall blocks multicast DNS (UDP port 5353).
 You can always join by address: p2pcards join HOST:PORT (the host prints it)."""
@@ -79,10 +79,19 @@ WHY_NOT_FOUND_TO_JOIN = N_(
 No open table of that name on the local network.  This may be because:
   - its game has already started (a table is announced only until every seat is
     taken; by address, p2pcards join HOST:PORT says so for sure);
-  - nobody is hosting it yet (start one with: p2pcards host akulina --seats 4);
+  - nobody is hosting it yet (start one with: p2pcards host GAME; games: {games});
   - the Wi-Fi isolates clients from each other (common on guest and public networks);
   - a firewall blocks multicast DNS (UDP port 5353)."""
 )
+"""(Both: ``{games}`` is :func:`not_found_games`; the game of a table not found is not
+known, so the command names the placeholder, as the helps do: ``host GAME``, ``host ИГРА``.)"""
+
+
+def not_found_games() -> str:
+    """The ``{games}`` of :data:`WHY_NOTHING_FOUND` and :data:`WHY_NOT_FOUND_TO_JOIN`."""
+    from p2pcards.games import game_names
+
+    return ", ".join(game_names())
 
 
 def identity_from_args(args: argparse.Namespace, *, for_play: bool = False) -> Identity:
@@ -329,7 +338,7 @@ async def find_table(
         print(tr(lang, "(a table whose game has started is no longer announced.)"))
         raise SystemExit(1)
     print(tr(lang, "no table called {target!r} was found.", target=target))
-    print(tr(lang, WHY_NOT_FOUND_TO_JOIN))
+    print(tr(lang, WHY_NOT_FOUND_TO_JOIN, games=not_found_games()))
     raise SystemExit(1)
 
 

@@ -16,6 +16,7 @@ from p2pcards.cli._lan import (
     WHY_NOTHING_FOUND,
     follow_lobby,
     identity_from_args,
+    not_found_games,
     play_to_end,
     print_join_lines,
     resume_unfinished,
@@ -61,7 +62,7 @@ async def _play(args: argparse.Namespace) -> int:
     except net.NetError as e:
         print(mdns_unavailable(e, lang), file=sys.stderr)
     if not tables:
-        print(tr(lang, WHY_NOTHING_FOUND))
+        print(tr(lang, WHY_NOTHING_FOUND, games=not_found_games()))
     for i, t in enumerate(tables, 1):
         try:
             title = game_info(t.game).title[lang]

@@ -14,7 +14,12 @@ import trio
 from p2pcards import net
 from p2pcards.cli import _numbers
 from p2pcards.cli._i18n import tr
-from p2pcards.cli._lan import WHY_NOTHING_FOUND, add_lan_arguments, same_table_name_text
+from p2pcards.cli._lan import (
+    WHY_NOTHING_FOUND,
+    add_lan_arguments,
+    not_found_games,
+    same_table_name_text,
+)
 from p2pcards.cli._warnings import mdns_unavailable
 from p2pcards.files import ENV_HOME, StorageError
 from p2pcards.games import OptionError, game_info
@@ -83,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return 0 if tables else 1
     if not tables:
-        print(tr(lang, WHY_NOTHING_FOUND))
+        print(tr(lang, WHY_NOTHING_FOUND, games=not_found_games()))
         return 1
     for line in table_lines(tables, lang, known):
         print(line)

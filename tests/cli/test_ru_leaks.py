@@ -69,3 +69,40 @@ def test_names_in_russian_sentences_are_in_russian_quotes(
     assert capsys.readouterr().err == "p2pcards: стола «zzzz» нет (список: p2pcards games)\n"
     assert main(["--lang", "en", "games", "resume", "zzzz"]) == 2
     assert capsys.readouterr().err == "p2pcards: no table 'zzzz' (p2pcards games lists them)\n"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", "  - его ещё никто не открыл (откройте: p2pcards host ИГРА; игры: 101, akulina, "
+         "sunduchki, thousand);"),
+        ("en", "  - nobody is hosting it yet (start one with: p2pcards host GAME; games: 101, "
+         "akulina, sunduchki, thousand);"),
+    ],
+)  # fmt: skip
+def test_joining_a_table_not_found_names_no_game_of_its_own(
+    lang: str, said: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``join 'Аня: Тысяча'`` for a table whose game had started suggested «p2pcards host
+    akulina --seats 4»: the game of a table not found is unknown, so the line names the
+    placeholder, as the helps do, with the games to choose from."""
+    import contextlib
+
+    import trio
+
+    from p2pcards import net
+    from p2pcards.cli._lan import find_table
+
+    @contextlib.asynccontextmanager
+    async def browse(**_: object):  # type: ignore[no-untyped-def]
+        yield SimpleNamespace(tables=lambda: [])
+
+    monkeypatch.setattr(net, "browse", browse)
+    with pytest.raises(SystemExit) as e:
+        trio.run(find_table, "Аня: Тысяча", None, lang, 0.05)
+    assert e.value.code == 1
+    out = capsys.readouterr().out
+    assert said in out.splitlines()
+    assert "akulina --seats" not in out
+    if lang == "ru":
+        assert [x for x in out.splitlines() if foreign_words(x)] == []
