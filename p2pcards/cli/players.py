@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
-from p2pcards.cli._i18n import error_text, tr
+from p2pcards.cli._i18n import add_lang_argument, error_text, tr
 from p2pcards.cli._lan import add_lan_arguments, identity_from_args
 from p2pcards.files import StorageError
 from p2pcards.net import fingerprint
@@ -30,10 +31,35 @@ def register(sub: Any) -> None:
         "  p2pcards players forget 'Борис'   # forget one (e.g. a new computer)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("action", nargs="?", choices=("list", "forget"), default="list")
-    p.add_argument("name", nargs="?", metavar="NAME", help="the player to forget")
     add_lan_arguments(p, interface=False, player_name=False, new=False)
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, name=None)
+    actions = p.add_subparsers(dest="action", metavar="ACTION")
+    listing = actions.add_parser(
+        "list",
+        help="list the players you know, with their key fingerprints (the default)",
+        description="List the players you have played with: each name with its key fingerprint.",
+    )
+    _sub_arguments(listing)
+    forget = actions.add_parser(
+        "forget",
+        help="forget a player (they changed computers): the next table asks about their key",
+        description="Forget a player's name and key: at the next table their key is asked "
+        "about as a new player's (compare its fingerprint before you confirm it).",
+    )
+    forget.add_argument("name", nargs="?", metavar="NAME", help="the player to forget")
+    _sub_arguments(forget)
+
+
+def _sub_arguments(p: argparse.ArgumentParser) -> None:
+    """--lang and --home after ``list`` / ``forget`` too; absent, they keep the value
+    given before it (``players --home DIR forget NAME``)."""
+    add_lang_argument(p)
+    p.add_argument(
+        "--home",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help="data directory (identity, logs); default $P2PCARDS_HOME or the platform's",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     identity_from_args(args)  # --home
     try:
         known = KnownPlayers()
-        if args.action == "forget":
+        if (args.action or "list") == "forget":
             if not args.name:
                 print(tr(lang, "p2pcards: players forget needs a NAME"), file=sys.stderr)
                 return 2

@@ -128,3 +128,50 @@ def test_a_hosts_bots_keep_their_keys(home: Path) -> None:
     known = KnownPlayers(home / "joiner")
     known.remember([(b.name, b.peer_id) for b in first])
     assert [known.check(b.name, b.peer_id, "seat").status for b in again] == ["known"] * 2
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", ["list          список знакомых игроков с отпечатками их ключей (по умолчанию)",
+                "forget        забыть игрока (он сменил компьютер): за следующим столом о его "
+                "ключе спросят заново"]),
+        ("en", ["list          list the players you know, with their key fingerprints (the "
+                "default)",
+                "forget        forget a player (they changed computers): the next table asks "
+                "about their key"]),
+    ],
+)  # fmt: skip
+def test_the_help_describes_list_and_forget(
+    home: Path, capsys: pytest.CaptureFixture[str], lang: str, said: list[str]
+) -> None:
+    """``players --help`` showed "{list,forget}" with no word on either: each is a
+    subcommand with its help line, as ``games``' drop and resume are."""
+    with pytest.raises(SystemExit):
+        main(["--lang", lang, "players", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "{list,forget}" not in out
+    for line in said:
+        assert " ".join(line.split()) in out
+    for action in ("list", "forget"):
+        with pytest.raises(SystemExit):
+            main(["--lang", lang, "players", action, "--help"])
+        assert capsys.readouterr().out.startswith(
+            f"{'использование' if lang == 'ru' else 'usage'}: p2pcards players {action}"
+        )
+
+
+def test_list_and_forget_with_home_before_the_action(
+    tmp_path: Path, home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = tmp_path / "other"
+    boris = new_identity("Борис")
+    KnownPlayers(other).remember([("Борис", boris.peer_id)])
+    rc, out = run(capsys, "--lang", "en", "players", "--home", str(other), "list")
+    assert rc == 0 and out.splitlines() == [f"Борис  [{boris.fingerprint}]"]
+    rc, out = run(capsys, "--lang", "en", "players", "--home", str(other), "forget", "Борис")
+    assert rc == 0 and KnownPlayers(other).players() == []
+    rc, out = run(capsys, "--lang", "ru", "players", "forget")  # (it said "имя NAME")
+    assert (rc, out) == (2, "p2pcards: для players forget нужно ИМЯ игрока, которого забыть\n")
+    rc, out = run(capsys, "--lang", "en", "players", "forget")
+    assert (rc, out) == (2, "p2pcards: players forget needs a NAME\n")
