@@ -80,7 +80,10 @@ class SunduchkiPresenter(Presenter):
         v = self._v(view)
         cols = [
             Column(self.t("chests"), tuple(Line((str(x),)) for x in v.scores)),
-            Column("", tuple(Line((" ".join(self.t.rank(r) for r in c),)) for c in v.chests)),
+            Column(
+                self.t("chest ranks"),
+                tuple(Line((" ".join(self.t.rank(r) for r in c),)) for c in v.chests),
+            ),
         ]
         if any(v.open_cards):
             cols.append(Column(self.t("known cards"), tuple(Line.of(c) for c in v.open_cards)))

@@ -126,6 +126,7 @@ def walk(game_name: str, seats: int, options: dict[str, Any]) -> set[str]:
             check(p.hand_title(mine), lang, "hand title")
             check_lines([p.hand(mine)], lang, "hand")
             for col in p.columns(mine, me):
+                assert col.header, (game_name, lang, "a seats table column with no header")
                 check_lines([col.header, *col.cells], lang, "column")
             check_lines([p.status(mine, s) for s in range(seats)], lang, "status")
             for sec in p.centre(mine, me):
