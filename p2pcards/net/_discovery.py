@@ -203,7 +203,7 @@ async def _open_zeroconf(interfaces: Sequence[str] | None) -> Zeroconf:
 
     try:
         return await trio.to_thread.run_sync(start)
-    except OSError as exc:
+    except (OSError, RuntimeError) as exc:  # RuntimeError: "No interfaces to listen on"
         raise DiscoveryUnavailable(
             f"mDNS cannot start on {interfaces or 'any interface'}: {exc}"
         ) from None

@@ -194,3 +194,24 @@ def test_list_without_mdns_says_what_works(
     monkeypatch.setenv("P2PCARDS_HOME", str(tmp_path / "home"))
     assert main(["list", "--lang", lang]) == 2
     assert capsys.readouterr().err == said
+
+
+def test_list_with_no_interface_up_says_mdns_is_unavailable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With no interface up (not even loopback) zeroconf raises RuntimeError("No
+    interfaces to listen on, …"): ``list`` and ``join NAME`` ended in a traceback; it is
+    mDNS unavailable, worded as the other causes are."""
+    from p2pcards.cli import main
+    from p2pcards.net import _discovery
+
+    def no_interfaces(*args: Any, **kw: Any) -> Any:
+        raise RuntimeError("No interfaces to listen on, check that any interfaces have IP")
+
+    monkeypatch.setattr(_discovery, "Zeroconf", no_interfaces)
+    monkeypatch.setenv("P2PCARDS_HOME", str(tmp_path / "home"))
+    assert main(["list", "--lang", "ru", "--timeout", "0.1"]) == 2
+    assert capsys.readouterr().err == (
+        "p2pcards: mDNS здесь недоступен, поэтому столов в сети не видно: садитесь за стол по "
+        "адресу (p2pcards join АДРЕС:ПОРТ)\n"
+    )
