@@ -47,7 +47,7 @@ def register(sub: Any) -> None:
         "log and secrets stay in the data directory (the log can still be audited).",
     )
     d.add_argument("table", metavar="ID", help="the table's id (its first digits will do)")
-    _common(d)
+    _common(d, action=True)
     d.set_defaults(func=run_drop)
     r = actions.add_parser(
         "resume",
@@ -56,17 +56,20 @@ def register(sub: Any) -> None:
         "players and play your seat to the end (in the terminal, or with --headless).",
     )
     r.add_argument("table", metavar="ID", help="the table's id (its first digits will do)")
-    _common(r)
+    _common(r, action=True)
     r.add_argument("--headless", metavar="STRATEGY", help="play your seat with a bot")
     r.set_defaults(func=run_resume)
 
 
-def _common(p: argparse.ArgumentParser) -> None:
+def _common(p: argparse.ArgumentParser, action: bool = False) -> None:
+    """--lang and --home; after an ``action`` (drop, resume) an absent --home keeps the
+    one given before it (``games --home DIR drop ID``: it was reset to None)."""
     add_lang_argument(p)
     if "--home" not in p._option_string_actions:
         p.add_argument(
             "--home",
             type=Path,
+            default=argparse.SUPPRESS if action else None,
             help="data directory (identity, logs); default $P2PCARDS_HOME or the platform's",
         )
 

@@ -224,3 +224,16 @@ def test_a_table_of_that_name_open_now_is_a_new_one_never_the_unfinished_one(
         got = trio.run(lambda: _lan.resume_unfinished(me, args, "en", target="Стол Бори"))
         assert got == rc and len(resumed) == (0 if is_open else 1)
     assert "an unfinished table is waiting for you" in capsys.readouterr().err
+
+
+def test_home_before_the_action_is_the_home_used(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``games --home DIR drop ID`` looked in $P2PCARDS_HOME (the subcommand's --home,
+    absent, reset DIR to None): "no table" for a table that is in DIR."""
+    me = load_or_create_identity("Аня")
+    tid = unfinished_table(home, me)
+    monkeypatch.setenv("P2PCARDS_HOME", str(tmp_path / "elsewhere"))
+    rc, out, err = run(capsys, "--lang", "en", "games", "--home", str(home), "drop", tid.hex()[:6])
+    assert (rc, err) == (0, "")
+    assert out.startswith(f"dropped Thousand {tid.hex()[:8]} (Аня, Борис, Вера;")
