@@ -63,6 +63,9 @@ _CURES = {
     errno.EPERM: Msgid("no permission: choose a writable directory with P2PCARDS_HOME=..."),
     errno.ENOTDIR: Msgid("a path component is not a directory: fix it or set P2PCARDS_HOME=..."),
     errno.EEXIST: Msgid("a path component is not a directory: fix it or set P2PCARDS_HOME=..."),
+    errno.ENOENT: Msgid(
+        "a directory on the path cannot be created here: choose another with P2PCARDS_HOME=..."
+    ),
 }
 """The cure of each error number :func:`_explain` knows (message ids)."""
 

@@ -12,7 +12,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from p2pcards.cli._i18n import add_lang_argument, tr
+from p2pcards import files
+from p2pcards.cli._i18n import add_lang_argument, error_text, tr
 from p2pcards.files import ENV_HOME
 from p2pcards.games import OptionError, game_info
 from p2pcards.peer import Unfinished, drop_table, known_tables
@@ -75,8 +76,15 @@ def _common(p: argparse.ArgumentParser, action: bool = False) -> None:
 
 
 def _use_home(args: argparse.Namespace) -> None:
+    """Use ``--home`` (if given) as the data directory; exits 2 with the reason when it
+    cannot be created or used (it ended in a StorageError traceback)."""
     if getattr(args, "home", None):
         os.environ[ENV_HOME] = str(args.home)
+    try:
+        files.home()
+    except files.StorageError as e:
+        print(f"p2pcards: {error_text(getattr(args, 'lang', 'en'), e)}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def title(game: str, lang: str) -> str:

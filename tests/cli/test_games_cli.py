@@ -237,3 +237,40 @@ def test_home_before_the_action_is_the_home_used(
     rc, out, err = run(capsys, "--lang", "en", "games", "--home", str(home), "drop", tid.hex()[:6])
     assert (rc, err) == (0, "")
     assert out.startswith(f"dropped Thousand {tid.hex()[:8]} (Аня, Борис, Вера;")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", "p2pcards: не удаётся создать личный каталог {path}: часть пути — не каталог"),
+        ("en", "p2pcards: cannot create a private directory {path}: a path component is not a "
+         "directory"),
+    ],
+)  # fmt: skip
+def test_games_with_an_unusable_home_says_why(
+    lang: str, said: str, home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``games --home DIR`` where DIR cannot be created ended in a StorageError
+    traceback; it says why, in the language, with exit status 2."""
+    (tmp_path / "a-file").write_text("")
+    bad = tmp_path / "a-file" / "home"
+    for argv in (["games"], ["games", "drop", "abcd"]):
+        rc, out, err = run(capsys, "--lang", lang, *argv, "--home", str(bad))
+        assert rc == 2 and out == ""
+        assert err.startswith(said.format(path=bad)), err
+        assert "Traceback" not in err
+
+
+def test_a_directory_that_cannot_be_created_is_worded_in_russian() -> None:
+    """ENOENT from mkdir (a path under /proc) gave the C library's English, "No such file
+    or directory", inside the Russian line."""
+    import errno
+
+    from p2pcards.cli._i18n import error_text
+    from p2pcards.files import _explain
+
+    e = _explain("create a private directory", Path("/proc/x"), OSError(errno.ENOENT, "No such"))
+    assert error_text("ru", e) == (
+        "не удаётся создать личный каталог /proc/x: каталог на этом пути здесь создать нельзя: "
+        "выберите другой через P2PCARDS_HOME=..."
+    )
