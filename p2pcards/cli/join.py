@@ -99,7 +99,35 @@ def _add_yes(p: argparse.ArgumentParser) -> None:
 
 def run_join(args: argparse.Namespace) -> int:
     """Join and play; exit 0 when every hand verified, 1 on a cheat, 2 on errors."""
+    if args.strategy is not None and not _known_strategy(args.strategy):
+        # (the game is known only once seated: a bot of no game is refused before that)
+        print(f"p2pcards: {_unknown_strategy_text(args.strategy, args.lang)}", file=sys.stderr)
+        return 2
     return run_lan(_join, args)
+
+
+def _every_strategy() -> list[str]:
+    """The bot names and levels of every game, each once (``bot --strategy``)."""
+    from p2pcards.games import game_info, game_names
+    from p2pcards.games._levels import bot_specs
+
+    out: list[str] = []
+    for g in game_names():
+        out += [b for b in bot_specs(game_info(g)) if b not in out]
+    return out
+
+
+def _known_strategy(spec: str) -> bool:
+    return spec.strip().lower() in _every_strategy()
+
+
+def _unknown_strategy_text(spec: str, lang: str) -> str:
+    return tr(
+        lang,
+        "unknown bot {bot!r} (bots: {bots})",
+        bot=spec.strip(),
+        bots=", ".join(_every_strategy()),
+    )
 
 
 async def _join(args: argparse.Namespace) -> int:

@@ -420,3 +420,26 @@ def test_the_hosts_question_speaks_of_the_player_not_a_bot(lang: str, said: str)
     text = question(check, lang)
     assert text == said
     assert "бот" not in text and "bot" not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", "p2pcards: неизвестный бот 'nope' (боты: random, basic, strong, easy, medium, "
+         "hard)\n"),
+        ("en", "p2pcards: unknown bot 'nope' (bots: random, basic, strong, easy, medium, hard)\n"),
+    ],
+)  # fmt: skip
+def test_a_bot_of_no_game_is_refused_before_it_looks_for_the_table(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str, said: str
+) -> None:
+    """``bot --join NAME --strategy nope`` looked for the table first (and, found, would
+    have taken a seat it could not play): a strategy no game has is refused at once."""
+    import p2pcards.cli.join as join
+
+    def no_lan(*args: object) -> int:
+        raise AssertionError("the LAN was used")
+
+    monkeypatch.setattr(join, "run_lan", no_lan)
+    rc, out = run(capsys, "--lang", lang, "bot", "--join", "x", "--strategy", "nope")
+    assert (rc, out) == (2, said)
