@@ -272,10 +272,23 @@ def _left(lang: str, ctrl_c: bool = False) -> int:
 
 def parse_address(text: str, lang: str) -> net.Address | None:
     """``host:port`` -> (host, port), or None when ``text`` is not an address.
-    Exits 2 for a port outside 1..65535 (the message in ``lang``)."""
+    Exits 2 for a port outside 1..65535 and for an IP address without a port (the host
+    listens on a port of its own choosing, printed in its join lines), the message in
+    ``lang``."""
     host, sep, port = text.rpartition(":")
     if not sep or not port.isdigit() or not host:
-        return None
+        try:
+            ipaddress.ip_address(text.strip().strip("[]"))
+        except ValueError:
+            return None
+        why = tr(
+            lang,
+            "{address} is an address without its port: type HOST:PORT as the host prints "
+            "it (e.g. p2pcards join {address}:40404)",
+            address=text.strip(),
+        )
+        print(f"p2pcards: {why}", file=sys.stderr)
+        raise SystemExit(2)
     if not 1 <= int(port) <= 65535:
         why = tr(lang, "port {port} is not a port number (1-65535)", port=port)
         print(f"p2pcards: {why}", file=sys.stderr)
@@ -465,28 +478,41 @@ def lobby_keys(lang: str) -> Any:
     return Keys(idle)
 
 
-async def follow_lobby(lobby: Any, lang: str) -> Session:
+async def follow_lobby(lobby: Any, lang: str, *, join_lines: bool = True) -> Session:
     """Print lobby updates until the game starts; returns the session.  On a terminal,
-    ``q`` typed meanwhile leaves (:func:`lobby_keys`; Ctrl-C too)."""
+    ``q`` typed meanwhile leaves (:func:`lobby_keys`; Ctrl-C too).  ``join_lines``: print
+    the join command by the table's name once it is announced (False when bots take
+    every other seat: nobody is to join)."""
     async with trio.open_nursery() as n:
         if sys.stdin.isatty():
             n.start_soon(lobby_keys(lang).run)
 
-        async def updates() -> None:
-            told: set[str] = set()
-            announced = ""
-            async for u in lobby.updates:
-                if u.table_name and u.table_name != announced:
-                    announced = u.table_name
+        told: set[str] = set()
+        announced = ""
+
+        def show(u: LobbyUpdate) -> None:
+            nonlocal announced
+            if u.table_name and u.table_name != announced:
+                announced = u.table_name
+                if join_lines:
                     print_name_line(u, lang)
-                show_lobby(u, lang)
-                for name in sorted({n for n in u.names if u.names.count(n) > 1} - told):
-                    told.add(name)
-                    print(same_name_text(name, lang), flush=True)
+            show_lobby(u, lang)
+            for name in sorted({n for n in u.names if u.names.count(n) > 1} - told):
+                told.add(name)
+                print(same_name_text(name, lang), flush=True)
+
+        async def updates() -> None:
+            async for u in lobby.updates:
+                show(u)
 
         n.start_soon(updates)
         session: Session = await lobby.started()
         n.cancel_scope.cancel()
+    while True:  # the updates that came with the start (the last seats taken)
+        try:
+            show(lobby.updates.receive_nowait())
+        except (trio.WouldBlock, trio.EndOfChannel, trio.ClosedResourceError):
+            break
     print(
         tr(
             lang,
@@ -520,10 +546,15 @@ def stall_text(session: Session, lang: str) -> str:
 
 
 def rejoined_text(lang: str, dt: float) -> str:
-    """ "back at the table in 5.28 s" / "снова за столом через 5,28 с": ``dt`` seconds
-    from the start of the resume until every other seat is connected again."""
-    x = f"{dt:.2f}"
-    return tr(lang, "back at the table in {dt} s", dt=x.replace(".", ",") if lang == "ru" else x)
+    """ "back at the table (reconnected in 5.3 s)" / "снова за столом (переподключение
+    заняло 5,3 с)": ``dt`` seconds from the start of the resume until every other seat is
+    connected again, to a tenth of a second (whole seconds from 10 s on)."""
+    x = f"{dt:.1f}" if dt < 10 else f"{dt:.0f}"
+    return tr(
+        lang,
+        "back at the table (reconnected in {dt} s)",
+        dt=x.replace(".", ",") if lang == "ru" else x,
+    )
 
 
 def final_report(ending: Ending, lang: str, game: str | None = None) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
 from pathlib import Path
@@ -29,7 +30,7 @@ from p2pcards.cli._webargs import add_web_arguments
 from p2pcards.games import OptionError
 from p2pcards.games._levels import resolve_bot
 from p2pcards.identity import Identity, IdentityError, load_or_create_identity
-from p2pcards.peer import host_table, join_table, play_bot
+from p2pcards.peer import Lobby, LobbyError, host_table, join_table, play_bot
 from p2pcards.ui import bot_name
 
 
@@ -167,11 +168,15 @@ async def _host(args: argparse.Namespace) -> int:
                 fingerprint=me.fingerprint,
             )
         )
-        print_join_lines(lobby, lang, mdns=not args.no_mdns)
+        others = len(bots) < game.seats - 1  # seats left for people to join
+        if others:
+            print_join_lines(lobby, lang, mdns=not args.no_mdns)
         async with trio.open_nursery() as nursery:
-            for i, spec in enumerate(bots):
-                nursery.start_soon(_bot_seat, ("127.0.0.1", port), bot_ids[i], spec, lang, homes[i])
-            session = await follow_lobby(lobby, lang)
+            for i, spec in enumerate(bots):  # one after the other: Бот 1 takes seat 2
+                await nursery.start(
+                    _bot_seat, ("127.0.0.1", port), bot_ids[i], spec, lang, homes[i]
+                )
+            session = await follow_lobby(lobby, lang, join_lines=others)
             if bots:  # after a crash, resuming the table restarts them from their files
                 session.storage.mark_bots([(str(h), b) for h, b in zip(homes, bots, strict=True)])
             print(
@@ -221,16 +226,48 @@ def bot_seats(text: str, strategy: str) -> list[str] | None:
     return specs or None
 
 
+async def _seated(lobby: Lobby, name: str) -> None:
+    """Return once the host's lobby lists ``name`` in a seat, or the game starts (the last
+    seat's taker may get the start before any list), or the table fails to start (the
+    caller's ``lobby.started()`` raises then)."""
+    async with trio.open_nursery() as n:
+
+        async def listed() -> None:
+            async for u in lobby.updates:
+                if name in u.names:
+                    break
+            n.cancel_scope.cancel()
+
+        async def started() -> None:
+            with contextlib.suppress(LobbyError):
+                await lobby.started()
+            n.cancel_scope.cancel()
+
+        n.start_soon(listed)
+        n.start_soon(started)
+
+
 async def _bot_seat(
-    address: tuple[str, int], me: Identity, strategy: str, lang: str, base: Path
+    address: tuple[str, int],
+    me: Identity,
+    strategy: str,
+    lang: str,
+    base: Path,
+    *,
+    task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """An in-process bot: a full peer with its identity and table files in ``base`` (its
     :func:`bot_home`).  The files stay while the host's process does not end on its own
     (a crash, a closed terminal): resuming the table restarts the bot from them
-    (:func:`p2pcards.cli._lan.resume_one`); they are removed when the host ends it."""
+    (:func:`p2pcards.cli._lan.resume_one`); they are removed when the host ends it.
+    Reports started (``nursery.start``) once the host's lobby lists it in a seat (or
+    after 10 s without word), so that bots started one after the other sit in order."""
     session = None
     try:
         async with join_table(me, address, base=base, lang=lang, yes=True) as lobby:
+            with trio.move_on_after(10):
+                await _seated(lobby, me.name)
+            task_status.started()
             session = await lobby.started()
             await play_bot(session, strategy, random.Random())
             await trio.sleep_forever()  # serve the log (e.g. after a cheat) until the host ends

@@ -129,7 +129,7 @@ class ThousandPresenter(Presenter):
         if v.talon:
             lines.append(Line.of(Styled(self.t("Talon: "), "bold"), v.talon))
         elif v.declarer is not None and not v.talon_shown:
-            lines.append(Line((self.t("Talon: taken unseen"),), "dim"))
+            lines.append(Line((self.t("Talon: taken, not shown"),), "dim"))
         trump: list[Part] = [Styled(self.t("Trump: "), "bold")]
         if v.trump is None:
             trump.append(Styled(self.t("none yet"), "dim"))

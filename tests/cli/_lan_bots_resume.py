@@ -7,8 +7,8 @@ files went with the host's process, so a resumed bots table waited for ever for 
 
 - ``host akulina --seats 2 --bots 1 --headless basic`` (Russian, no mDNS), killed
   (SIGKILL) at the first draw;
-- the same command again: "возобновляем…", "снова за столом через … с", the game to
-  its end, exit status 0; the bot's table files are removed then.
+- the same command again: "возобновляем…", "снова за столом (переподключение заняло …
+  с)", the game to its end, exit status 0; the bot's table files are removed then.
 
     python tests/cli/_lan_bots_resume.py
 """

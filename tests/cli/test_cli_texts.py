@@ -137,6 +137,29 @@ def test_a_port_out_of_range_in_an_address_in_russian(capsys: pytest.CaptureFixt
     assert capsys.readouterr().err == "p2pcards: порт 99999 — не номер порта (1–65535)\n"
 
 
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ru", "p2pcards: 127.0.0.1 — адрес без порта: введите АДРЕС:ПОРТ, как его печатает "
+         "хозяин стола (например, p2pcards join 127.0.0.1:40404)\n"),
+        ("en", "p2pcards: 127.0.0.1 is an address without its port: type HOST:PORT as the "
+         "host prints it (e.g. p2pcards join 127.0.0.1:40404)\n"),
+    ],
+)  # fmt: skip
+def test_an_address_without_its_port_is_not_looked_for_as_a_name(
+    capsys: pytest.CaptureFixture[str], lang: str, expected: str
+) -> None:
+    """``join 127.0.0.1`` (a new user's trial) looked on mDNS for a table called
+    "127.0.0.1" and said none was found."""
+    from p2pcards.cli._lan import parse_address
+
+    with pytest.raises(SystemExit) as e:
+        parse_address("127.0.0.1", lang)
+    assert e.value.code == 2
+    assert capsys.readouterr().err == expected
+    assert parse_address("Аня", lang) is None  # a table's name
+
+
 @pytest.mark.parametrize(("argv", "expected"), ERRORS)
 def test_errors_in_russian(
     capsys: pytest.CaptureFixture[str], argv: list[str], expected: str

@@ -25,7 +25,8 @@ def test_a_killed_bots_host_resumes_with_its_bots_and_the_game_ends_verified() -
     text, rc = got["again"]
     lines = text.splitlines()
     assert lines[0].startswith(f"возвращаемся за незаконченный стол {tid[:8]}, игра Акулина ")
-    assert any(x.startswith("снова за столом через ") for x in lines)  # the bot came back
+    back = "снова за столом (переподключение заняло "
+    assert any(x.startswith(back) for x in lines)  # the bot came back
     assert "проверено, обмана нет; проверенные раздачи: 1" in lines
     assert rc == 0 and "Traceback" not in text
     assert got["bot_files_after"] == []  # (the host ended it: its copy of the table goes)

@@ -451,8 +451,9 @@ def test_a_join_timeout_has_the_russian_decimal_comma() -> None:
 def test_a_rejoin_is_timed_with_the_russian_decimal_comma() -> None:
     from p2pcards.cli._lan import rejoined_text
 
-    assert rejoined_text("ru", 5.281) == "снова за столом через 5,28 с"
-    assert rejoined_text("en", 5.281) == "back at the table in 5.28 s"
+    assert rejoined_text("ru", 5.281) == "снова за столом (переподключение заняло 5,3 с)"
+    assert rejoined_text("en", 5.281) == "back at the table (reconnected in 5.3 s)"
+    assert rejoined_text("ru", 24.68) == "снова за столом (переподключение заняло 25 с)"
 
 
 def test_cards_pass_to_you_in_the_second_person() -> None:
