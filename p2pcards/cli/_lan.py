@@ -522,7 +522,33 @@ async def follow_lobby(lobby: Any, lang: str, *, join_lines: bool = True) -> Ses
         flush=True,
     )
     print(stall_text(session, lang), flush=True)
+    sheet = sheet_order_text(session.table.game.options.get("scores"), session.names, lang)
+    if sheet:
+        print(sheet, flush=True)
     return session
+
+
+def sheet_order_text(scores: object, names: Sequence[str], lang: str) -> str | None:
+    """The warning when a score sheet's names (``--scores 'Аня=455,Борис=880/2,…'``, the
+    option ``scores``) are not the names of the seats they go to: its entries go by seat
+    order, one per seat, the names being the sheet's labels only (docs/rules/GAME.md,
+    "Starting from a score sheet").  ``names``: the seats' names in seat order.  None
+    when there is no sheet or every named entry is its seat's."""
+    if not isinstance(scores, str) or not scores.strip():
+        return None
+    entries = [e.strip() for e in scores.split(",")]
+    wrong = [
+        (seat, e)
+        for seat, e in zip(names, entries, strict=False)
+        if "=" in e and e.split("=", 1)[0].strip() not in ("", seat)
+    ]
+    if not wrong:
+        return None
+    return tr(
+        lang,
+        "WARNING: the score sheet goes by seat order, not by name: {pairs}",
+        pairs="; ".join(f"{seat} ← {e}" for seat, e in wrong),
+    )
 
 
 def stall_text(session: Session, lang: str) -> str:

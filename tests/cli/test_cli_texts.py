@@ -466,3 +466,23 @@ def test_a_bot_of_no_game_is_refused_before_it_looks_for_the_table(
     monkeypatch.setattr(join, "run_lan", no_lan)
     rc, out = run(capsys, "--lang", lang, "bot", "--join", "x", "--strategy", "nope")
     assert (rc, out) == (2, said)
+
+
+def test_a_score_sheet_whose_names_are_not_the_seats_is_warned_of() -> None:
+    """``host thousand --bots 2 --scores 'Аня=455,Борис=880/2,Вера=120'`` (the README's
+    example, a new user's trial) gave Борис's 880 on the barrel to "Бот 1" without a word:
+    the sheet goes by seat order.  The host and every seat are told at the start."""
+    from p2pcards.cli._lan import sheet_order_text
+
+    sheet = "Аня=455,Борис=880/2,Вера=120"
+    assert sheet_order_text(sheet, ["Аня", "Бот 1", "Бот 2"], "ru") == (
+        "ВНИМАНИЕ: счёт с листа идёт по порядку мест, а не по именам: "
+        "Бот 1 ← Борис=880/2; Бот 2 ← Вера=120"
+    )
+    assert sheet_order_text(sheet, ["Аня", "Вера", "Борис"], "en") == (
+        "WARNING: the score sheet goes by seat order, not by name: "
+        "Вера ← Борис=880/2; Борис ← Вера=120"
+    )
+    assert sheet_order_text(sheet, ["Аня", "Борис", "Вера"], "ru") is None
+    assert sheet_order_text("455,880/2,120", ["Аня", "Бот 1", "Бот 2"], "ru") is None
+    assert sheet_order_text(None, ["Аня", "Борис"], "ru") is None
