@@ -15,7 +15,7 @@ import trio
 from p2pcards.cli._i18n import tr
 from p2pcards.cli._keyboard import Keys, keyboard
 from p2pcards.cli._lan import QuietLines, describe_event
-from p2pcards.cli._tui._menu import idle_key
+from p2pcards.cli._tui._menu import idle_key, is_yes, leave_question, stay_text
 from p2pcards.peer import Ending, Notice, PeerBack, PeerLost, Resynced, Session, Snapshot, Update
 from p2pcards.table import GameOver, HandAbandoned, Waiting, YourCards, YourTurn
 from p2pcards.ui import Names, Texts, presenter, result_line, stall_warning_line, table_event_line
@@ -81,7 +81,14 @@ async def choose(snap: Snapshot, lang: str, keys: Keys, asking: list[str] | None
                 asking.clear()
         what = idle_key(got)
         if what == "quit":
-            raise Quit
+            if got is None:  # Ctrl-D: at once
+                raise Quit
+            print(leave_question(lang, len(snap.names), snap.game), end="", flush=True)
+            answer = await keys.line()
+            if answer is None or is_yes(answer):
+                raise Quit
+            print(stay_text(lang), flush=True)
+            continue
         if what == "help":
             print(_rules(snap.game, lang, snap.options))
             continue
@@ -124,11 +131,23 @@ async def play_lines(
 
     lines = QuietLines()
     snap0 = session.controller.snapshot()
+    question = leave_question(lang, len(snap0.names), snap0.game)
+    asked = [False]  # the question to leave is open (q typed while another thinks)
 
     def idle(got: str | None) -> None:
+        if asked[0]:
+            asked[0] = False
+            if got is None or is_yes(got):
+                raise Quit
+            print(stay_text(lang), flush=True)
+            return
         what = idle_key(got)
         if what == "quit":
-            raise Quit
+            if got is None:  # Ctrl-D: at once
+                raise Quit
+            asked[0] = True  # (a stray q must not end the game for everyone)
+            print(question, end="", flush=True)
+            return
         if what == "help":
             print(_rules(snap0.game, lang, snap0.options), flush=True)
         elif what == "early":
@@ -199,6 +218,9 @@ async def play_lines(
 
     async def pick(snap: Snapshot) -> Any:
         turn[0] = snap.log_length
+        if asked[0]:  # (the menu instead: q there asks again)
+            asked[0] = False
+            print(flush=True)
         return await choose(snap, lang, keys, asking)
 
     async with trio.open_nursery() as nursery:

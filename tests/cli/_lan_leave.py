@@ -11,7 +11,8 @@ two tables at once, over mDNS on the namespace's loopback.
 - "Стол Гоши", 2 seats (Gosha hosts and plays in his terminal): Vera (English) has an
   unfinished table of her own, so ``join`` first asks about it (English, through the
   terminal); she starts the new table, joins by address and, while Gosha thinks over
-  his move (nobody answers his prompt), types ``q``: it takes effect at once (before,
+  his move (nobody answers his prompt), types ``q`` and ``y`` to the question that
+  follows ("Leave the table? The hand ends at once…"): it takes effect at once (before,
   it was read only at her own next prompt, which never came).  Gosha's open prompt
   gives way to "Vera left the table" at once, and the hand ends at once by his vote with
   no result (before, only once he had moved); Vera's line says so, not "the same command
@@ -101,7 +102,10 @@ def main() -> None:
         # Vera plays her own moves (if any come first) until she has waited 2 s for Gosha,
         # whose prompt nobody answers: then q, while another player thinks
         answer_until(vera, r"waiting for Gosha… (?:[2-9]|\d\d+) s", [gosha, boris, anya])
-        vera.sendline("q")
+        vera.sendline("q")  # asked first: a stray q must not end the game
+        vera.expect(r"Leave the table\? The hand ends at once with no result, and the game is "
+                    r"over\. \[y/N\] ")  # fmt: skip
+        vera.sendline("y")
         t = time.monotonic()
         vera.expect("You left the table")
         out["left_after"] = round(time.monotonic() - t, 2)  # (reported, not tested)

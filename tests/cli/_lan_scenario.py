@@ -80,6 +80,8 @@ def main() -> None:
             )
         )
         host.sendline("q")
+        host.expect(r"Выйти из-за стола\? ")  # (asked first)
+        host.sendline("д")
         out["host_rc"] = finish(host)[1]
         bot.close(force=True)
     finally:

@@ -160,12 +160,12 @@ class _Stuck(_Session):
 async def test_keys_typed_while_another_player_thinks_take_effect_at_once() -> None:
     """Issue 15 item 1: one reader of the typed lines while waiting for another seat: a
     number typed early is said to be unused (never an answer to a later menu), ? shows
-    the keys and the rules a screen at a time (q goes back), and q leaves at once
-    (Ctrl-D, the end of input, likewise)."""
-    for last in ("q", None):
+    the keys and the rules a screen at a time (q goes back), and q leaves at once, once
+    confirmed (tests/cli/test_leave_confirm.py; Ctrl-D, the end of input, at once)."""
+    for last in (("q", "y"), (None,)):
         send, recv = trio.open_memory_channel[Any](10)
         tui = scripted_seat("akulina", [])
-        for line in ("5", "?", "q", last):  # (q at the rules' pager: back to the table)
+        for line in ("5", "?", "q", *last):  # (q at the rules' pager: back to the table)
             send.send_nowait(line)
         with trio.fail_after(30), pytest.raises(BaseExceptionGroup) as got:
             await play_seat_live(_Stuck(seed=1), "en", tui=tui, keys=recv.receive)
@@ -395,7 +395,7 @@ async def test_back_from_the_rules_the_table_is_drawn_again() -> None:
     is drawn again before anything else."""
     send, recv = trio.open_memory_channel[Any](10)
     tui = scripted_seat("akulina", [])
-    for line in ("?", "q", "q"):  # the rules while Vera thinks, back; then leave
+    for line in ("?", "q", "q", "y"):  # the rules while Vera thinks, back; then leave
         send.send_nowait(line)
     with trio.fail_after(30), pytest.raises(BaseExceptionGroup):
         await play_seat_live(_Stuck(seed=1), "en", tui=tui, keys=recv.receive)

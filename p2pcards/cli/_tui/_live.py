@@ -19,7 +19,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from p2pcards.cli._keyboard import Keys
-from p2pcards.cli._tui._menu import idle_key
+from p2pcards.cli._tui._menu import idle_key, is_yes, leave_question, stay_text
 from p2pcards.cli._tui._out import BackgroundOut
 from p2pcards.cli._tui._screen import waiting_text
 from p2pcards.cli._tui._seat import UP_ERASE_LINE, Quit, TerminalSeat
@@ -68,6 +68,9 @@ class LiveScreen:
         self.result: Mapping[str, Any] | None = None
         self.notice: str = ""
         """A line shown under the screen until the next move (a key typed too early)."""
+        self.asking = ""
+        """The question to leave (q typed while another player thinks), the screen's
+        last line, its answer awaited ('': none)."""
         self.hold = False
         """The rules were shown while waiting: no redraw only to count the seconds."""
         self._last_wait: str | None = None  # the waiting line as drawn last, if last
@@ -156,8 +159,10 @@ class LiveScreen:
         self.tui.show(view, self.names, self.history, waiting, over, self.below)
         if self.notice:
             self.tui.say(Text(self.notice, style="yellow"))
+        if self.asking:  # (the cursor after it, for the answer)
+            self.tui.console.print(Text(self.asking, style="bold yellow"), end="", soft_wrap=True)
         self._last_wait = None
-        if waiting is not None and not self.notice:
+        if waiting is not None and not self.notice and not self.asking:
             self._last_wait = self._wait_text(now)  # (the screen's last line)
 
     def _wait_text(self, now: float) -> str:
@@ -222,6 +227,8 @@ async def play_seat_live(
     tui.table_code = getattr(first, "table_code", "")
     tui.fingerprints = tuple(getattr(first, "fingerprints", ()))
     live = LiveScreen(tui, first.names)
+    question = leave_question(lang, len(first.names), first.game)
+    tui.leave_question = question  # (q at the menu asks too)
     choosing = False
     turn: int | None = None  # the log length when the open choice was asked
     warned: int | None = None  # the turn the stall warning was given at (once a turn)
@@ -252,9 +259,20 @@ async def play_seat_live(
             p = pager
             turn_page(lambda: p.send(line))
             return
+        if live.asking:  # the answer to the question to leave
+            live.asking = ""
+            if line is None or is_yes(line):
+                raise Quit
+            live.notice = stay_text(lang)
+            redraw()
+            return
         what = idle_key(line)
         if what == "quit":
-            raise Quit
+            if line is None:  # Ctrl-D: at once
+                raise Quit
+            live.asking = question  # (a stray q must not end the game for everyone)
+            redraw()
+            return
         if what == "help":
             live.hold = True  # the rules stay until the table moves on
             pager = tui.rules_pages()
@@ -313,6 +331,7 @@ async def play_seat_live(
         choosing = True
         turn = getattr(snap, "log_length", 0)
         live.hold = False
+        live.asking = ""  # (the menu instead: q there asks again)
         pager = None  # (the player's turn: the menu, not the rest of the rules)
         try:
             line = router.line if router is not None else None

@@ -6,13 +6,60 @@ returns the index chosen or an error message to show.
 from __future__ import annotations
 
 from p2pcards.cli._i18n import tr
-from p2pcards.ui import Choice, Menu
+from p2pcards.ui import Choice, Menu, plays_rounds
 
-__all__ = ["BACK_KEYS", "HELP_KEYS", "QUIT_KEYS", "Choice", "Menu", "idle_key", "parse_choice"]
+__all__ = [
+    "BACK_KEYS",
+    "HELP_KEYS",
+    "QUIT_KEYS",
+    "YES_KEYS",
+    "Choice",
+    "Menu",
+    "idle_key",
+    "is_yes",
+    "leave_question",
+    "parse_choice",
+    "stay_text",
+]
 
 BACK_KEYS = ("0", "b", "back", "н", "назад")
 QUIT_KEYS = ("q", "quit", "exit", "в", "выход")
 HELP_KEYS = ("?", "h", "help", "rules", "п", "правила")
+YES_KEYS = ("y", "yes", "д", "да")
+"""The answers that confirm leaving the table (:func:`leave_question`), in either
+language whatever the player's (a keyboard left in the other layout)."""
+
+
+def leave_question(lang: str, seats: int, game: str) -> str:
+    """The question asked when a player types q (в, quit, exit) at a LAN table: leaving
+    ends the game for everyone, so a stray q must not do it.  It says what leaving does:
+    with two seats the hand (101: the round) ends at once with no result; with three or
+    more the others end it without this seat, which loses the game (either forfeit rule:
+    ``lose`` or ``void``).  Only y/yes/д/да leave (:func:`is_yes`); Ctrl-C and Ctrl-D
+    still leave at once."""
+    rounds = plays_rounds(game)
+    if seats >= 3:
+        if rounds:
+            return tr(lang, "Leave the table? The others will end the round without you, and "
+                            "you lose the game. [y/N] ")  # fmt: skip
+        return tr(lang, "Leave the table? The others will end the hand without you, and you "
+                        "lose the game. [y/N] ")  # fmt: skip
+    if rounds:
+        return tr(lang, "Leave the table? The round ends at once with no result, and the game "
+                        "is over. [y/N] ")  # fmt: skip
+    return tr(lang, "Leave the table? The hand ends at once with no result, and the game is "
+                    "over. [y/N] ")  # fmt: skip
+
+
+def is_yes(line: str | None) -> bool:
+    """Whether ``line`` answers :func:`leave_question` with yes (None, the end of input,
+    is not a yes: the caller leaves on it anyway)."""
+    return line is not None and line.strip().lower() in YES_KEYS
+
+
+def stay_text(lang: str) -> str:
+    """What a player who answered no to :func:`leave_question` is told."""
+    return tr(lang, "You stay at the table.")
 
 
 def parse_choice(text: str, menu: Menu, lang: str, can_go_back: bool) -> int | str:

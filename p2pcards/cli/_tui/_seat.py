@@ -17,7 +17,7 @@ from rich.markdown import Markdown
 from rich.text import Text
 
 from p2pcards.cli._tui._base import GameUI
-from p2pcards.cli._tui._menu import Menu, parse_choice
+from p2pcards.cli._tui._menu import Menu, is_yes, parse_choice, stay_text
 from p2pcards.cli._tui._pager import page, paging, tables_as_lists
 from p2pcards.cli._tui._screen import render_screen
 from p2pcards.games import Move, View
@@ -75,6 +75,10 @@ class TerminalSeat:
         self.after_rules: Callable[[], None] | None = None
         """Called when the player leaves the rules shown from a menu (LAN play: the whole
         screen drawn again; the rules' last page stayed above the menu otherwise)."""
+        self.leave_question: str | None = None
+        """Asked when the player types q at a menu (LAN play: leaving ends the game for
+        everyone, :func:`~p2pcards.cli._tui._menu.leave_question`); only a yes leaves.
+        None (offline): q leaves at once."""
 
     def render(
         self,
@@ -190,7 +194,7 @@ class TerminalSeat:
         try:
             prompt = next(dialog)
             while True:
-                self.console.print(prompt, end="", markup=False, highlight=False)
+                self.console.print(prompt, end="", markup=False, highlight=False, soft_wrap=True)
                 prompt = dialog.send(await keys())
         except StopIteration as done:
             move: Move = done.value
@@ -223,7 +227,13 @@ class TerminalSeat:
                 raise Quit
             got = parse_choice(text, menu, self.lang, len(stack) > 1)
             if got == "quit":
-                raise Quit
+                if self.leave_question is None:
+                    raise Quit
+                answer = yield self.leave_question
+                if answer is None or is_yes(answer):
+                    raise Quit
+                self.say(stay_text(self.lang), style="yellow")
+                continue
             if got == "back":
                 stack.pop()
                 shown = False
