@@ -5,7 +5,8 @@ Series i (the seeds of ``scripts/bench bots``, ``game_seeds(K, N)``) is played t
 with one seat (``i % 4``) taken by form A, then by form B, the other three seats by
 ``basic``.  Prints one JSON line: the share of series each form lost, the mean of
 (B lost - A lost) over the pairs with its 95 % interval (normal, 1.96 standard errors;
-negative: B loses less), and how many pairs differed.
+negative: B loses less), how many pairs differed, each form's CPU seconds and its CPU
+seconds per decision (median, p95, max over its decisions with two or more legal moves).
 
 Forms: ``LEVEL[:flag=value,...]``, e.g. ``hard``, ``hard:eps=0.05``,
 ``hard:candidates=1`` (no weighing by past plays), ``hard:samples=48``; ``basic`` is
@@ -19,6 +20,7 @@ import argparse
 import dataclasses
 import json
 import random
+import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -51,23 +53,49 @@ def make(form: str) -> Player:
     return StrongStoOdno(budget, **kw)
 
 
-def lost(game: Any, seed: int, seat: int, bot: Player) -> int:
+def lost(game: Any, seed: int, seat: int, bot: Player, cpu: list[float] | None = None) -> int:
+    """Whether ``bot`` in ``seat`` lost the series of ``seed``; with ``cpu``, the thread's
+    CPU seconds of each of its decisions with two or more legal moves appended."""
     players = [GAME.bots["basic"]] * 4
-    players[seat] = bot
+    if cpu is None:
+        players[seat] = bot
+    else:
+
+        def timed(view: Any, legal: Any, rng: random.Random) -> Any:
+            t = time.thread_time()
+            m = bot(view, legal, rng)
+            if len(legal) > 1:
+                cpu.append(time.thread_time() - t)
+            return m
+
+        players[seat] = timed
     dealer = LocalDealer(game.new_state(), rng=random.Random(seed))
     return int(seat in dealer.run(players)["losers"])
 
 
-def pair(job: tuple[str, str, int, int]) -> tuple[int, int, float, float]:
+def pair(job: tuple[str, str, int, int]) -> tuple[int, int, float, float, list[float], list[float]]:
     """One series played by form A and by form B in seat ``i % 4``: (A lost, B lost,
-    A's and B's CPU seconds)."""
+    A's and B's CPU seconds, the CPU seconds of A's and B's decisions)."""
     fa, fb, i, gs = job
     game = load_game("101", seats=4)
     out = []
     for f in (fa, fb):
         t = time.process_time()
-        out.append((lost(game, gs, i % 4, make(f)), time.process_time() - t))
-    return out[0][0], out[1][0], out[0][1], out[1][1]
+        ts: list[float] = []
+        out.append((lost(game, gs, i % 4, make(f), ts), time.process_time() - t, ts))
+    return out[0][0], out[1][0], out[0][1], out[1][1], out[0][2], out[1][2]
+
+
+def cpu_stats(ts: list[float]) -> dict[str, Any]:
+    """Median, p95 and max CPU seconds per decision, and how many decisions."""
+    ts = sorted(ts) or [0.0]
+    p95 = ts[min(len(ts) - 1, round(0.95 * (len(ts) - 1)))]
+    return {
+        "median": round(statistics.median(ts), 3),
+        "p95": round(p95, 3),
+        "max": round(ts[-1], 3),
+        "decisions": len(ts),
+    }
 
 
 def main(argv: list[str]) -> None:
@@ -97,6 +125,8 @@ def main(argv: list[str]) -> None:
         **paired(xs, ys, 3, "lost"),
         "cpu_a": round(sum(r[2] for r in res), 1),
         "cpu_b": round(sum(r[3] for r in res), 1),
+        "cpu_decision_a": cpu_stats([t for r in res for t in r[4]]),
+        "cpu_decision_b": cpu_stats([t for r in res for t in r[5]]),
         "seconds": round(time.perf_counter() - t0, 1),
     }
     print(json.dumps(out), flush=True)

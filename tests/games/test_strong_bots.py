@@ -271,3 +271,52 @@ def test_101_race_model_values_the_series_not_the_points() -> None:
     # one point more (a ten and two, 12: 102) loses the series
     rd.hands[0] = [c(parse_cards("10S")[0]), c(parse_cards("JS")[0])]
     assert sto_strong.race_utility(rd, 0, [90, 30, 30, 30], 0) == -100.0
+
+
+def test_101_reads_basic_plays_as_bars() -> None:
+    # Seat 1 played 8♠ on 10♠ holding 8♠ and three hidden cards (positions 6, 7, 8), the
+    # next seat holding 5.  basic plays its highest-scoring playable card (points + 2,
+    # "Обычный ход"), so it held no playable card scoring more than 8♠'s 10: not A♠
+    # (13), 9♠ (11), 10♠ or the other tens (12, same rank).  K♠ (6), J♠ (4), 7♠ (9), a
+    # six (its cover term may be -60) and the queens (-95) say nothing.  Position 7 was
+    # already barred by a "could not play" claim (8♥ 9♥); position 9 was drawn after the
+    # play.
+    from p2pcards.games.sto_odno import Requirement
+    from p2pcards.games.sto_odno._state import PastPlay
+
+    s8, s10, h8, h9 = parse_cards("8S 10S 8H 9H")
+    played = PastPlay(
+        1, (s8,), None, Requirement("normal", s10), 5, ((5, s8), *((p, None) for p in (6, 7, 8)))
+    )
+    view = dataclasses.replace(
+        _sto_view(),
+        counts=(5, 4, 5, 5),
+        known=((), (), (), ()),
+        hidden=((), (6, 7, 8, 9), tuple(range(10, 15)), tuple(range(15, 20))),
+        barred=((), ((), (h8, h9), (), ()), ((),) * 5, ((),) * 5),
+        plays=(played,),
+    )
+    bars = sto_strong.play_bars(view)
+    assert bars is not None
+    read = set(parse_cards("9S 10S AS 10H 10D 10C"))
+    assert [set(b) for b in bars[1]] == [read, read | {h8, h9}, read, set()]
+    assert bars[2] == ((),) * 5 and bars[0] == ()
+    # the next seat holding two: a playable seven or the king of spades (+200) goes
+    # before an 8
+    close = dataclasses.replace(played, next_count=2)
+    bars = sto_strong.play_bars(dataclasses.replace(view, plays=(close,)))
+    assert bars is not None
+    assert set(bars[1][0]) == read | set(parse_cards("7S KS"))
+    # a queen played with other cards in hand: no other playable card but queens
+    queen = PastPlay(
+        1,
+        parse_cards("QD"),
+        Suit.CLUBS,
+        Requirement("normal", s10),
+        5,
+        ((5, parse_cards("QD")[0]), *((p, None) for p in (6, 7, 8))),
+    )
+    bars = sto_strong.play_bars(dataclasses.replace(view, plays=(queen,)))
+    assert bars is not None
+    spades = {c for c in parse_cards("6S 7S 8S 9S 10S JS KS AS")}
+    assert set(bars[1][0]) == spades | set(parse_cards("10H 10D 10C"))

@@ -30,11 +30,12 @@ random generator is seeded from the view, so equal views give equal moves.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections.abc import Callable, Sequence
 
-from p2pcards.cards import Card, Suit
+from p2pcards.cards import Card, Rank, Suit
 from p2pcards.games._moves import Move
 from p2pcards.games._sampling import view_seed
 from p2pcards.games._search import Budget
@@ -397,8 +398,10 @@ class StrongStoOdno:
         expand: int = 16,
         ucb: float = 0.05,
         bias: float = 0.02,
+        read: int = 0,
     ) -> None:
         self.budget = budget
+        self.read = read
         self.candidates = candidates if candidates else CANDIDATES
         self.eps = eps
         self.queen_suits = bool(queen_suits)
@@ -422,10 +425,35 @@ class StrongStoOdno:
         ):
             return basic_bot(view, legal, rng)
         r = random.Random(view_seed(view, f"101-strong-{self.budget.level}"))
-        me = view.seat
+        cands = self.candidates_of(view, plays)
+        deal = _dealer(view)
+        if deal is None:
+            return basic_bot(view, legal, rng)
+        if self.read:
+            bars = play_bars(view)
+            read = _dealer(dataclasses.replace(view, barred=bars)) if bars else None
+        else:
+            read = None
+        # at most samples x PER_DECISION rollouts: fewer deals when there are many cards
+        n = self.budget.samples
+        deals = max(2, min(DEALS_PER_SAMPLE * n, n * PER_DECISION // len(cands)))
+        if self.deals:
+            deals = self.deals
+        chosen = None
+        if read is not None:  # plays that fit basic's: deals that fit them
+            chosen = _posterior(view, read, r, deals, self.candidates * n, self.eps)
+        if chosen is None:
+            chosen = _posterior(view, deal, r, deals, self.candidates * n, self.eps)
+        if chosen is None:
+            return basic_bot(view, legal, rng)
+        return self.search(view, cands, chosen, r)
+
+    def candidates_of(
+        self, view: StoOdnoView, plays: Sequence[Play]
+    ) -> dict[tuple[int, int], Play]:
+        """One candidate per card of ``plays`` keyed by (card, -1): a queen names the suit
+        basic would name (keyed by (card, suit) for every suit with ``queen_suits``)."""
         mine = [cid(c) for _, c in view.hand]
-        # one candidate per card: a queen names the suit basic would name (every suit
-        # with ``queen_suits``)
         cands: dict[tuple[int, int], Play] = {}
         for m in plays:
             c = cid(m.cards[0])
@@ -434,21 +462,22 @@ class StrongStoOdno:
                 cands[c, u] = m
             elif (c, -1) not in cands or u == _name_suit(mine, c):
                 cands[c, -1] = m
-        deal = _dealer(view)
-        if deal is None:
-            return basic_bot(view, legal, rng)
+        return cands
+
+    def search(
+        self,
+        view: StoOdnoView,
+        cands: dict[tuple[int, int], Play],
+        chosen: Sequence[tuple[Deal, float]],
+        r: random.Random,
+    ) -> Play:
+        """The candidate with the best value on the deals ``chosen`` (the one-card search,
+        ``own`` or ``mcts``); ``scripts/bench sto_odno_oracle`` calls it with real hands."""
+        me = view.seat
         top = cid(view.top) if view.top is not None else -1
         scores = list(view.scores)
         named = -1 if view.named is None else int(view.named)
         vals: dict[tuple[int, int], list[float]] = {c: [] for c in cands}
-        # at most samples x PER_DECISION rollouts: fewer deals when there are many cards
-        n = self.budget.samples
-        deals = max(2, min(DEALS_PER_SAMPLE * n, n * PER_DECISION // len(cands)))
-        if self.deals:
-            deals = self.deals
-        chosen = _posterior(view, deal, r, deals, self.candidates * n, self.eps)
-        if chosen is None:
-            return basic_bot(view, legal, rng)
         if self.mcts:
             start = Round([], [], [], top, named, me, view.mode)
             keys = sorted(cands)
@@ -731,6 +760,73 @@ def _slot_dealer(
         return None
 
     return place
+
+
+def _score_bounds(c: int, close: bool, held: int) -> tuple[float, float]:
+    """The lowest and the highest score basic (``bots._score``) may give playing ``c``
+    from a hand of ``held`` cards, not its last, whatever the other cards: a six's
+    cover term (+5 or -60) and a queen's suit weight (0 up to the other cards' count,
+    each at most 1.11) depend on them."""
+    s = _score(c, (), close)
+    if RANK[c] == SIX:
+        return s - 60, s + 5
+    if RANK[c] == QUEEN:
+        return s, s + 1.11 * (held - 1)
+    return s, s
+
+
+def play_bars(view: StoOdnoView) -> tuple[tuple[tuple[Card, ...], ...], ...] | None:
+    """``view.barred`` with what the other seats' plays of this round say, read as
+    basic's (``bots.basic_bot``: the highest-scoring playable card): a seat that played
+    ``x`` holding two cards or more held, at that moment, no playable card that basic
+    scores higher than ``x`` whatever the rest of the hand (:func:`_score_bounds`), so
+    each of those positions still hidden is none of them.  None when the view's plays
+    do not fit its hidden positions."""
+    me = view.seat
+    seats = len(view.counts)
+    if len(view.hidden) != seats:
+        return None
+    base = view.barred or tuple(((),) * len(view.hidden[s]) for s in range(seats))
+    if any(len(base[s]) != len(view.hidden[s]) for s in range(seats)):
+        return None
+    extra: dict[int, set[int]] = {}
+    deck = [Card(Rank(_rank(c)), Suit(_suit(c))) for c in range(36)]
+    for pp in view.plays:
+        s, req = pp.seat, pp.requirement
+        if s == me or len(pp.cards) != 1 or len(pp.held) < 2:
+            continue
+        if req.mode not in ("first", "normal", "cover") or (req.mode != "first" and not req.top):
+            continue
+        close = pp.next_count <= 2 and seats > 1
+        x = cid(pp.cards[0])
+        high = _score_bounds(x, close, len(pp.held))[1]
+        bar = {
+            c
+            for c in range(36)
+            if RANK[c] != QUEEN
+            and c != x
+            and req.starts(deck[c])
+            and _score_bounds(c, close, len(pp.held))[0] > high
+        }
+        if not bar:
+            continue
+        for p, card in pp.held:
+            if card is None:
+                extra.setdefault(p, set()).update(bar)
+    if not extra:
+        return base
+    out = []
+    for s in range(seats):
+        row = []
+        for p, b in zip(view.hidden[s], base[s], strict=True):
+            more = extra.get(p)
+            if s == me or not more:
+                row.append(b)
+                continue
+            cards = {cid(c) for c in b} | more
+            row.append(tuple(deck[c] for c in sorted(cards, key=lambda c: (_suit(c), _rank(c)))))
+        out.append(tuple(row))
+    return tuple(out)
 
 
 def _likelihood(view: StoOdnoView, eps: float) -> Callable[[list[list[int]]], float] | None:
