@@ -672,7 +672,8 @@ def departed_text(session: Session, gone: Departure, lang: str) -> str:
     same command brings him back while they wait; or no game was running."""
     several = len(session.names) >= 3
     if gone.what in ("ended", "told"):
-        what = tr(lang, _DEPARTED[gone.what == "ended", several])
+        texts = _DEPARTED_ROUND if plays_rounds(session.table.game.name) else _DEPARTED
+        what = tr(lang, texts[gone.what == "ended", several])
         return what + " " + tr(lang, "The game is over: p2pcards games lists it.")
     if gone.what == "unheard":
         command = shlex.join(["p2pcards", *sys.argv[1:]])
@@ -692,6 +693,12 @@ _DEPARTED = {  # (the votes came back, 3+ seats) -> what the leave did
     (True, True): N_("You left the table: the others ended the hand, and you forfeit it."),
     (False, False): N_("You left the table: the other player ends the hand, with no result."),
     (False, True): N_("You left the table: the others end the hand, and you forfeit it."),
+}
+_DEPARTED_ROUND = {  # (101: a round)
+    (True, False): N_("You left the table: the other player ended the round, with no result."),
+    (True, True): N_("You left the table: the others ended the round, and you forfeit it."),
+    (False, False): N_("You left the table: the other player ends the round, with no result."),
+    (False, True): N_("You left the table: the others end the round, and you forfeit it."),
 }
 
 
@@ -927,6 +934,44 @@ async def resume_unfinished(
             drop_table(u)
             print(tr(lang, "dropped; its log stays for audit: {log_path}", log_path=u.path))
     return None
+
+
+def over_table(identity: Identity, target: str, lang: str) -> Unfinished | None:
+    """The table this seat last sat at by ``target`` (the host's address, or the table's
+    name: :func:`_matches`) when this seat's files show it over: its log holds the end
+    (``.done``) or this seat left it and the others were told (``.left``: they end the
+    hand without it, so the game is over).  None when the newest such table is
+    unfinished, dropped, or there is none."""
+    from p2pcards.peer import known_tables
+
+    for u in known_tables(identity):  # (newest first)
+        if u.seat is None or not _matches(u, None, target, lang):
+            continue
+        return u if (u.done or u.left) and not u.dropped else None
+    return None
+
+
+async def another_table_at(address: net.Address, table_id: bytes, seconds: float = 2.0) -> bool:
+    """Whether something answers at ``address`` with a table other than ``table_id`` (a
+    new table at the address of one that is over), asked once: a refused connection
+    (nobody listens any more) or no answer within ``seconds`` is False."""
+    try:
+        info = await net.probe(address, timeout=seconds)
+    except net.NetError:
+        return False
+    return bytes(info.get("table_id") or b"") != table_id
+
+
+def over_text(u: Unfinished, lang: str) -> str:
+    """What ``join`` says at once for a table that this seat's files show over
+    (:func:`over_table`), instead of dialling its host for 30 s and suggesting a retry."""
+    from p2pcards.cli.games import table_line
+
+    return tr(
+        lang,
+        "this game is over: {table}; p2pcards games shows how it ended",
+        table=table_line(u, lang),
+    )
 
 
 async def announced(target: str, interfaces: Sequence[str] | None, seconds: float = 2.0) -> bool:

@@ -11,9 +11,14 @@ from p2pcards.cli._confirm import terminal_confirm
 from p2pcards.cli._i18n import tr
 from p2pcards.cli._lan import (
     add_lan_arguments,
+    announced,
+    another_table_at,
     find_table,
     follow_lobby,
     identity_from_args,
+    over_table,
+    over_text,
+    parse_address,
     play_to_end,
     resume_unfinished,
     run_lan,
@@ -137,6 +142,16 @@ async def _join(args: argparse.Namespace) -> int:
     resumed = await resume_unfinished(me, args, lang, target=args.target, interactive=interactive)
     if resumed is not None:
         return resumed
+    over = None if getattr(args, "new", False) else over_table(me, args.target, lang)
+    if over is not None:  # (this seat's files show the table over: said at once)
+        addr = parse_address(args.target, lang)
+        if addr is not None:
+            new = await another_table_at(addr, over.table_id)
+        else:
+            new = await announced(args.target, args.interface)
+        if not new:
+            print(over_text(over, lang), flush=True)
+            return 1
     address, fp = await find_table(args.target, args.interface, lang)
     print(
         tr(

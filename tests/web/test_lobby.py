@@ -73,10 +73,10 @@ def test_lobby_finds_hosts_joins_and_plays(screens: Path) -> None:
     assert left["bot_status"] == "abandoned" and left["bot_abandoned"] == [0, "left"]
     assert left["bot_log"] == "abandoned"
     assert left["status"] in (
-        "Вы вышли из-за стола: второй игрок закончил раздачу без итога. "
-        "Игра окончена: она есть в p2pcards games.",
+        "Вы вышли из-за стола: второй игрок закончил раунд без итога. "
+        "Игра окончена: она есть в p2pcards games.",  # (101: a round)
         # (the bot's vote not back within 10 s: the table is marked left)
-        "Вы вышли из-за стола: второй игрок закончит раздачу без итога. "
+        "Вы вышли из-за стола: второй игрок закончит раунд без итога. "
         "Игра окончена: она есть в p2pcards games.",
     )
     if left["status"].startswith("Вы вышли из-за стола: второй игрок закончил"):

@@ -1,0 +1,68 @@
+"""Coming back to a LAN table that is over (a new user's trial, session 9): a seat that
+left a game which cannot go on is told so at once by the same command (not after 30 s of
+dialling and a "try again"); a seat killed and voted out, restarted, votes nobody out and
+is told the others may have ended the game.  Through pseudo-terminals in a private
+network namespace (``_lan_comeback.py``: two tables at once, one netns run for the
+module)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from p2pcards.peer._storage import read_entries
+from tests.net._netns import run_in_netns
+
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.fixture(scope="module")
+def back() -> Any:
+    out = run_in_netns([sys.executable, str(HERE / "_lan_comeback.py")], timeout=300)
+    return json.loads(next(x for x in out.splitlines() if x.startswith("RESULT "))[7:])
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
+
+
+def _flat(text: str) -> str:
+    """The words of a screen, its boxes' borders gone (a history line wraps in its box)."""
+    return " ".join(re.sub(r"[│╭╮╰╯─]", " ", _plain(text)).split())
+
+
+def test_the_same_join_after_the_game_ended_says_it_is_over_at_once(back: Any) -> None:
+    """Before: «на 127.0.0.1:PORT никто не принимает соединений (пробовали 30 с): запущен
+    ли стол…? Ещё раз: p2pcards join …» after 30 s of dialling a host that had gone."""
+    text, rc = back["vera"]
+    assert rc == 130
+    assert ("Вы вышли из-за стола: остальные закончили раунд, и вам засчитано поражение. Игра "
+            "окончена: она есть в p2pcards games.") in _plain(text)  # fmt: skip
+    assert "вернуться" not in text and "brings you back" not in text
+    anya, rc = back["anya"]
+    assert rc == 3 and "Игра окончена: без одного из игроков раздача не сдаётся" in anya
+    ru, rc = back["vera_again_ru"]
+    assert rc == 1
+    assert re.search(r"эта игра окончена: Сто одно [0-9a-f]{8} \(Аня, Борис, Вера; [^)]*\); "
+                     r"p2pcards games покажет итог", ru)  # fmt: skip
+    en, rc = back["vera_again_en"]
+    assert rc == 1
+    assert re.search(r"this game is over: 101 \(One Hundred and One\) [0-9a-f]{8} \(Аня, Борис, "
+                     r"Вера; [^)]*\); p2pcards games shows how it ended", en)  # fmt: skip
+    for said in (ru, en):
+        assert "никто не принимает" not in said and "nothing listens" not in said
+        assert "p2pcards join" not in said  # (no "try again")
+
+
+def test_the_leavers_log_holds_the_end_as_the_others(back: Any) -> None:
+    """The leaver waited for the others' votes before going: its log ends as theirs."""
+    [mine] = back["logs"]["vera"]
+    [theirs] = back["logs"]["anya"]
+    assert Path(mine).name == Path(theirs).name
+    assert read_entries(Path(mine)) == read_entries(Path(theirs))
+    assert ".done" in back["gone"]["vera"]
