@@ -677,6 +677,19 @@ def departed_text(session: Session, gone: Departure, lang: str) -> str:
         return what + " " + tr(lang, "The game is over: p2pcards games lists it.")
     if gone.what == "unheard":
         command = shlex.join(["p2pcards", *sys.argv[1:]])
+        away = away_seconds(session)
+        if away is not None:  # (restarted, heard no one, away past the stall limit)
+            return tr(
+                lang,
+                "You left the table. Nobody at it answered since you came back: you were "
+                "away {s} s, longer than its stall limit ({limit} s), so the others may have "
+                "ended the game without you. If so, p2pcards games drop {id} drops it; "
+                "{command} tries again.",
+                s=int(away),
+                limit=int(session.stall_limit),
+                id=session.storage.log_path.stem[:8],
+                command=command,
+            )
         return tr(
             lang,
             "You left the table; nobody was connected to hear it, so the table waits for you: "
@@ -686,6 +699,18 @@ def departed_text(session: Session, gone: Departure, lang: str) -> str:
     if gone.what == "over":
         return tr(lang, "You left; the game was over (p2pcards games lists it)")
     return tr(lang, "You left; no game had started")
+
+
+def away_seconds(session: Session) -> float | None:
+    """How long a resumed seat that has heard no one since its restart was away from the
+    table (since its log last changed), when that is longer than the table's stall
+    limit: the others may have voted it out and ended the game.  None otherwise (it heard
+    someone, it is no resumed seat, or it was away shorter: the table waits for it)."""
+    since = getattr(session, "away_since", None)
+    if since is None or getattr(session, "heard", True):
+        return None
+    away = time.time() - since
+    return away if away > session.stall_limit else None
 
 
 _DEPARTED = {  # (the votes came back, 3+ seats) -> what the leave did
@@ -1008,12 +1033,14 @@ async def report_rejoin(
     short_id: str,
     nobody_after: float = NOBODY_SECONDS,
     say: Callable[[str], None] | None = None,
+    session: Session | None = None,
 ) -> None:
     """Say "back at the table in 0.42 s" once every other seat is connected again; if
     none of them answers within ``nobody_after`` seconds, first say so (and how to leave
     or drop the table) instead of letting the player wait for a game that may be over.
     ``say(text)``: how (default: print the line; a player's terminal seat: a
-    :class:`~p2pcards.peer.Notice`, drawn with the screen and its menu)."""
+    :class:`~p2pcards.peer.Notice`, drawn with the screen and its menu).  ``session``:
+    the resumed session (how long it was away: :func:`away_seconds`)."""
     if say is None:
 
         def say(text: str) -> None:
@@ -1037,6 +1064,21 @@ async def report_rejoin(
                     return  # the table closed
             if not told and nobody():
                 told = True
+                away = away_seconds(session) if session is not None else None
+                if away is not None and session is not None:
+                    say(
+                        tr(
+                            lang,
+                            "nobody at this table answers: you were away {s} s, longer than "
+                            "its stall limit ({limit} s), so the others may have ended the "
+                            "game without you. q leaves; p2pcards games drop {id} drops the "
+                            "table",
+                            s=int(away),
+                            limit=int(session.stall_limit),
+                            id=short_id,
+                        )
+                    )
+                    continue
                 say(
                     tr(
                         lang,
@@ -1064,7 +1106,7 @@ async def resume_one(identity: Identity, u: Unfinished, args: argparse.Namespace
                     session.controller._publish(Notice(text))
 
             nursery.start_soon(report_rejoin, session.controller, t0, lang, u.short_id,
-                               NOBODY_SECONDS, say)  # fmt: skip
+                               NOBODY_SECONDS, say, session)  # fmt: skip
             rc = await _play_resumed(session, args, lang)
             nursery.cancel_scope.cancel()
         return rc

@@ -205,6 +205,10 @@ async def resume_table(
     Raises LobbyError when the files do not hold a table this identity sits at.
     """
     storage = TableStorage(table_id, base)
+    try:  # (its last entry before the restart: since when this seat heard nothing)
+        away_since: float | None = storage.log_path.stat().st_mtime
+    except OSError:
+        away_since = None
     entries = storage.entries()
     secrets = storage.secrets()
     if not entries:
@@ -224,6 +228,8 @@ async def resume_table(
     )
     roster = secrets.get("roster") or {"members": [], "port": 0, "bind": ""}
     session = Session(table, ids, storage)
+    session.heard = False  # (no vote until another seat's link is up again)
+    session.away_since = away_since
     # replay what is on disk before any network traffic
     session.handle(table.start())
     for raw in entries[1:]:

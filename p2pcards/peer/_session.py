@@ -203,6 +203,14 @@ class Session:
         """How many peers this seat's leave was handed to (0: nobody was connected, so
         nobody knows it left: the same command brings it back)."""
         self._voting_departed = False
+        self.heard = True
+        """Whether another seat's link was up since this session began (a resumed seat
+        starts with False, :func:`~p2pcards.peer.resume_table`): a seat that restarted
+        and has heard no one votes nobody out (the others may have ended the game long
+        ago; its clock of the stall started only at its restart)."""
+        self.away_since: float | None = None
+        """A resumed seat: when its log last changed before the restart (seconds since
+        the epoch), i.e. since when it heard nothing of the table; None otherwise."""
         self.controller = SeatController(self)
         """The seat controller every front end drives this seat through."""
 
@@ -552,6 +560,8 @@ class Session:
                 continue  # (a seat that left votes no more)
             if t.voting is not None:
                 continue  # (after its vote this seat waits for the other votes)
+            if not self.heard:
+                continue  # (restarted, connected to nobody: it knows nothing of a stall)
             if trio.current_time() - self.waiting_since < self.stall_limit:
                 continue
             exp = t.expecting()
@@ -629,6 +639,7 @@ class Session:
         """Seat ``s``'s link is up: one :class:`PeerBack` per change (a connection that
         replaces another, both sides having dialed at once, is no news: "Борис снова на
         связи" was printed twice for one reconnect), none for a seat that left."""
+        self.heard = True
         if s in self._up:
             return
         self._up.add(s)

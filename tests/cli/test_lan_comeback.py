@@ -66,3 +66,34 @@ def test_the_leavers_log_holds_the_end_as_the_others(back: Any) -> None:
     assert Path(mine).name == Path(theirs).name
     assert read_entries(Path(mine)) == read_entries(Path(theirs))
     assert ".done" in back["gone"]["vera"]
+
+
+def test_a_restarted_seat_connected_to_nobody_votes_nobody_out(back: Any) -> None:
+    """Боб, killed while the table waited for Вика and voted out by the others, comes
+    back after they went: his table waits for Вика (his log stops there), past the stall
+    limit (8 s), connected to nobody; before, his program voted Вика out («голос за конец
+    раздачи без игрока Вика: Боб»)."""
+    text, rc = back["bob"]
+    plain = _flat(text)
+    assert rc == 130
+    assert "голос за конец" not in plain and "Боб votes" not in plain
+    assert "за этим столом никто не отвечает: вас не было " in plain
+    assert "дольше предела ожидания стола (8 с), так что остальные, возможно, закончили " in plain
+    ann, rc = back["ann"]
+    assert rc == 3 and "the hand is over: Боб stopped responding and forfeits" in ann
+
+
+def test_a_restarted_seat_that_leaves_is_told_the_game_may_be_over(back: Any) -> None:
+    """Before: «…никто не был на связи и не узнал об этом, так что стол ждёт вас: p2pcards
+    join … вернёт вас за стол», to a table whose game the others had ended."""
+    plain = _flat(back["bob"][0])
+    m = re.search(r"Вы вышли из-за стола\. С вашего возвращения за ним никто не ответил: вас не "
+                  r"было (\d+) с, дольше предела ожидания стола \(8 с\), так что остальные, "
+                  r"возможно, закончили игру без вас\. Если так, p2pcards games drop "
+                  r"([0-9a-f]{8}) — бросить стол; p2pcards (?:.*)join (?:.*) — попробовать ещё "
+                  r"раз\.", plain)  # fmt: skip
+    assert m is not None, plain[-600:]
+    assert int(m.group(1)) > 8
+    [log] = back["logs"]["bob"]
+    assert Path(log).stem.startswith(m.group(2))
+    assert "стол ждёт вас" not in plain

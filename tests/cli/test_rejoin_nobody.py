@@ -4,14 +4,18 @@ the player back to the old screen, where nothing can happen.  It now says so."""
 
 from __future__ import annotations
 
+import sys
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 import trio
 
-from p2pcards.cli._lan import report_rejoin
+from p2pcards.cli._lan import departed_text, report_rejoin
+from p2pcards.peer import Departure
 
 
 class _Seat:
@@ -52,3 +56,61 @@ async def test_a_table_where_someone_answers_is_not_called_silent(
     with trio.move_on_after(0.2):
         await report_rejoin(_Seat([True, True, False]), 0.0, "en", "62b3b462", nobody_after=0.05)
     assert capsys.readouterr().out == ""
+
+
+AWAY = {
+    "en": "nobody at this table answers: you were away 100 s, longer than its stall limit (60 "
+    "s), so the others may have ended the game without you. q leaves; p2pcards games drop "
+    "62b3b462 drops the table",
+    "ru": "за этим столом никто не отвечает: вас не было 100 с, дольше предела ожидания стола "
+    "(60 с), так что остальные, возможно, закончили игру без вас. q — выйти; p2pcards games "
+    "drop 62b3b462 — бросить стол",
+}
+
+
+def _resumed(away: float, heard: bool = False) -> SimpleNamespace:
+    """A resumed session: its log last changed ``away`` seconds ago, stall limit 60 s."""
+    return SimpleNamespace(
+        away_since=time.time() - away - 0.5,
+        heard=heard,
+        stall_limit=60.0,
+        names=["Ann", "Bob", "Вика"],
+        storage=SimpleNamespace(log_path=Path("/x/tables/62b3b462c0ffee.log")),
+        table=SimpleNamespace(game=SimpleNamespace(name="thousand")),
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_away_past_the_stall_limit_the_notice_says_so(
+    lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A seat killed and voted out: not "after you left" (it never left), and how long it
+    was away against the stall limit (session 9)."""
+    seat = _Seat([False, True, False])
+    with trio.move_on_after(0.3):
+        await report_rejoin(seat, 0.0, lang, "62b3b462", 0.05, None, _resumed(100))  # type: ignore[arg-type]
+    assert capsys.readouterr().out.splitlines() == [AWAY[lang]]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_leaving_unheard_after_the_stall_limit_says_the_game_may_be_over(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: "nobody was connected to hear it, so the table waits for you: … brings you
+    back", to a seat whose table the others had ended long before (session 9)."""
+    monkeypatch.setattr(sys, "argv", ["p2pcards", "join", "10.0.0.1:4000"])
+    text = departed_text(_resumed(100), Departure("unheard"), lang)  # type: ignore[arg-type]
+    expected = {
+        "en": "You left the table. Nobody at it answered since you came back: you were away "
+        "100 s, longer than its stall limit (60 s), so the others may have ended the game "
+        "without you. If so, p2pcards games drop 62b3b462 drops it; p2pcards join "
+        "10.0.0.1:4000 tries again.",
+        "ru": "Вы вышли из-за стола. С вашего возвращения за ним никто не ответил: вас не было "
+        "100 с, дольше предела ожидания стола (60 с), так что остальные, возможно, закончили "
+        "игру без вас. Если так, p2pcards games drop 62b3b462 — бросить стол; p2pcards join "
+        "10.0.0.1:4000 — попробовать ещё раз.",
+    }
+    assert text == expected[lang]
+    for short in (_resumed(30), _resumed(100, heard=True)):  # the table may well wait
+        text = departed_text(short, Departure("unheard"), lang)  # type: ignore[arg-type]
+        assert "10.0.0.1:4000" in text and "62b3b462" not in text
