@@ -1036,7 +1036,8 @@ async def report_rejoin(
     session: Session | None = None,
 ) -> None:
     """Say "back at the table in 0.42 s" once every other seat is connected again; if
-    none of them answers within ``nobody_after`` seconds, first say so (and how to leave
+    none of them answers within ``nobody_after`` seconds (from the call, whatever the
+    updates meanwhile), first say so (and how to leave
     or drop the table) instead of letting the player wait for a game that may be over.
     ``say(text)``: how (default: print the line; a player's terminal seat: a
     :class:`~p2pcards.peer.Notice`, drawn with the screen and its menu).  ``session``:
@@ -1056,13 +1057,16 @@ async def report_rejoin(
 
     async with seat.subscribe(replay=False) as updates:
         told = False
+        # (from now: any update before, the player's own move while the host's bots still
+        # started, said "nobody answers" at once, then "back at the table in 2.19 s")
+        deadline = trio.current_time() + nobody_after
         while not rejoined():
-            with trio.move_on_after(math.inf if told else nobody_after):
+            with trio.move_on_at(math.inf if told else deadline):
                 try:
                     await updates.__anext__()  # (a PeerBack for each seat reconnected)
                 except StopAsyncIteration:
                     return  # the table closed
-            if not told and nobody():
+            if not told and nobody() and trio.current_time() >= deadline:
                 told = True
                 away = away_seconds(session) if session is not None else None
                 if away is not None and session is not None:

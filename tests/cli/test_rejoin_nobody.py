@@ -114,3 +114,38 @@ def test_leaving_unheard_after_the_stall_limit_says_the_game_may_be_over(
     for short in (_resumed(30), _resumed(100, heard=True)):  # the table may well wait
         text = departed_text(short, Departure("unheard"), lang)  # type: ignore[arg-type]
         assert "10.0.0.1:4000" in text and "62b3b462" not in text
+
+
+async def test_an_update_before_the_wait_is_up_is_no_silence(
+    capsys: pytest.CaptureFixture[str], autojump_clock: object
+) -> None:
+    """A playtest (host thousand --bots 2, the program killed, the same command again):
+    the player's own move, made while the host's bots were still starting, was an update
+    with nobody connected yet, and «за этим столом никто не отвечает…» came at once, then
+    «снова за столом через 2,19 с».  Silence is said only once ``nobody_after`` seconds
+    pass with nobody connected."""
+    seat = _Seat([False, True, False])
+    moves = trio.open_memory_channel[object](10)
+
+    @asynccontextmanager
+    async def subscribe(replay: bool = False) -> AsyncIterator[object]:
+        class _Moves:
+            async def __anext__(self) -> object:
+                return await moves[1].receive()
+
+        yield _Moves()
+
+    seat.subscribe = subscribe  # type: ignore[method-assign]
+
+    async def play_then_connect() -> None:
+        await trio.sleep(5)
+        moves[0].send_nowait("Вы играете В♣")  # an update, nobody connected yet
+        await trio.sleep(5)
+        seat.connected = [True, True, True]  # the bots are back
+        moves[0].send_nowait("PeerBack")
+
+    async with trio.open_nursery() as n:
+        n.start_soon(play_then_connect)
+        await report_rejoin(seat, 0.0, "ru", "62b3b462", nobody_after=20)
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 1 and out[0].startswith("снова за столом через ")
