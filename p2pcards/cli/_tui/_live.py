@@ -322,6 +322,8 @@ async def play_seat_live(
             return
         if isinstance(up.event, GameOver):
             live.final(view)
+        elif not latest:
+            return  # (a resume replays the log at once: one screen at its end, not 200)
         elif not (live.hold and isinstance(up.event, Waiting)):
             live.hold = False
             live.draw(view, trio.current_time())
