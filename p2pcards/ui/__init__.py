@@ -25,7 +25,7 @@ from p2pcards.ui._menu import Choice, Menu
 from p2pcards.ui._model import Backs, Column, Line, Part, Section, Sheet, Styled, cards_line
 from p2pcards.ui._names import Names, bot_name, seat_names
 from p2pcards.ui._options import option_label, value_label
-from p2pcards.ui._results import result_line
+from p2pcards.ui._results import forfeited_view, result_line
 from p2pcards.ui._table import (
     abandoned_line,
     abandoned_msgid,
@@ -86,6 +86,7 @@ __all__ = [
     "cards_line",
     "cheat_text",
     "dealer_line",
+    "forfeited_view",
     "lobby_error_text",
     "option_label",
     "plays_rounds",

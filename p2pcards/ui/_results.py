@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from p2pcards.games import View
 from p2pcards.ui._names import Names
 from p2pcards.ui._texts import Texts
 
@@ -32,3 +34,21 @@ def result_line(t: Texts, result: Mapping[str, Any] | None, names: Sequence[str]
             text = ", ".join(f"{ns[s]} {v}" for s, v in enumerate(vals))
             parts.append(f"{label}: {text}")
     return "; ".join(parts)
+
+
+def forfeited_view(view: View, result: Mapping[str, Any] | None) -> View:
+    """``view`` with the seats' totals of a game ended by a forfeit (``result`` has
+    ``forfeit``: a seat left or stopped and the others ended the hand without it).  The
+    last view is from before the forfeit, so its scores lacked the forfeit's line (101:
+    Boris at 102, over 101, lost the series; Thousand: minus 120) and contradicted the
+    result shown beside them (the web page's seats, the terminal's seats table); other
+    views are returned as they are."""
+    if result is None or "forfeit" not in result or not dataclasses.is_dataclass(view):
+        return view
+    names = {f.name for f in dataclasses.fields(view)}
+    changes: dict[str, Any] = {
+        k: tuple(result[k]) for k in ("scores", "losses") if k in names and k in result
+    }
+    if "losers" in names and "losers" in result and hasattr(view, "scores"):
+        changes["losers"] = tuple(result["losers"])
+    return dataclasses.replace(view, **changes) if changes else view

@@ -32,14 +32,13 @@ clicks the two cards.
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from p2pcards.cards import Card
 from p2pcards.games import Move, View
-from p2pcards.ui import Names, Texts, stall_warning_line
+from p2pcards.ui import Names, Texts, forfeited_view, stall_warning_line
 from p2pcards.ui import presenter as ui_presenter
 from p2pcards.web._present import presenter
 from p2pcards.web._seat import HistoryItem, Snapshot
@@ -153,23 +152,6 @@ def seat_label(t: T, name: str, you: bool) -> str:
     if not you or name in (t("You"), "You", "Вы"):
         return name
     return t("{name} (you)", name=name)
-
-
-def forfeited_view(view: View, result: Mapping[str, Any] | None) -> View:
-    """``view`` with the seats' totals of a game ended by a forfeit (``result`` has
-    ``forfeit``: a seat left or stopped and the others ended the hand without it).  The
-    last view is from before the forfeit, so its scores lacked the forfeit's line (101:
-    Boris at 102, over 101, lost the series; Thousand: minus 120) and contradicted the
-    result shown beside them; other views are returned as they are."""
-    if result is None or "forfeit" not in result or not dataclasses.is_dataclass(view):
-        return view
-    names = {f.name for f in dataclasses.fields(view)}
-    changes: dict[str, Any] = {
-        k: tuple(result[k]) for k in ("scores", "losses") if k in names and k in result
-    }
-    if "losers" in names and "losers" in result and hasattr(view, "scores"):
-        changes["losers"] = tuple(result["losers"])
-    return dataclasses.replace(view, **changes) if changes else view
 
 
 def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:

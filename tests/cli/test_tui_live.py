@@ -333,6 +333,10 @@ def test_a_forfeit_in_thousand_is_explained_and_no_departed_seat_has_the_turn() 
     assert row.split("│")[5:8] == [" 0 (+0) ", " 0 (+0) ", " -120 (-120) поражение "]
     assert "Vera: поражение в раздаче 1 (место покинуто), -120 в записи" in out
     assert "итоговый счёт: Anna 0, Boris 0, Vera -120" in out
+    # the seats table has the result's totals (a playtest: «Борис … 0» above «-120»)
+    seats = out.split("Запись")[0].split("Тысяча")[-1]
+    vera = next(x for x in seats.splitlines() if x.strip().startswith("Vera"))
+    assert vera.split()[1:3] == ["7", "-120"]  # cards, score
 
 
 def test_from_hand_two_the_sheet_sits_above_the_turn_and_the_waiting_clock_runs() -> None:

@@ -39,7 +39,7 @@ from p2pcards.table import (
     YourCards,
     YourTurn,
 )
-from p2pcards.ui import Names, stall_warning_line, table_event_line
+from p2pcards.ui import Names, forfeited_view, stall_warning_line, table_event_line
 
 REDRAW_SECONDS = 2.0
 SHEET_ROWS = 4
@@ -184,8 +184,11 @@ class LiveScreen:
         return True
 
     def final(self, view: View) -> None:
-        """The last screen, the score sheet and the result in words."""
+        """The last screen, the score sheet and the result in words (the seats' totals
+        the result's: a forfeit's line is not in the last view, and Борис's «очки 0»
+        stood beside «итоговый счёт: … Борис -120»)."""
         self.below = None
+        view = forfeited_view(view, self.result)
         self.draw(view, 0.0)
         sheet = self.ui.sheet(view, self.names, result=self.result)
         if sheet is not None and getattr(sheet, "rows", True):  # (no empty sheet)
