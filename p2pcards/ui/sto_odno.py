@@ -290,11 +290,77 @@ class StoOdnoPresenter(Presenter):
         n = int(row.get("round", 0)) + 1
         return self.t("Round {n}: redeal, no scores ({why})", n=n, why=row["redeal"])
 
+    def forfeit_cells(
+        self, view: View, result: Mapping[str, Any] | None
+    ) -> tuple[int, tuple[int, ...], list[tuple[int, int]]] | None:
+        """The round forfeited (``result["forfeit"]``: a seat left or stopped answering
+        and the others ended the round): the round (0-based), the seats that forfeited,
+        and per seat the points written (what takes a forfeiting seat to 102, over 101;
+        0 for the others) and the series total the result writes; None for any other
+        result."""
+        f = result.get("forfeit") if result else None
+        scores = result.get("scores") if result else None
+        if not isinstance(f, Mapping) or "seat" not in f or not isinstance(scores, list | tuple):
+            return None
+        if len(scores) != len(self._v(view).scores):
+            return None
+        out = (int(f["seat"]), *(int(x) for x in f.get("also", ())))
+        penalties = [f.get("penalty", 0), *f.get("penalties", ())]
+        points = dict(zip(out, (int(x) for x in penalties), strict=False))
+        cells = [(points.get(s, 0), int(x)) for s, x in enumerate(scores)]
+        return int(f.get("hand", 0)), out, cells
+
+    def forfeit_line(
+        self, result: Mapping[str, Any], names: Sequence[str] | Names, left: bool
+    ) -> str | None:
+        """ "Boris forfeits round 2, having left the table: +40 on the sheet, 102 in the
+        series" (the series' 102 said, not left unexplained), one line per seat that
+        forfeits."""
+        f = result.get("forfeit")
+        scores = result.get("scores")
+        if not isinstance(f, Mapping) or "seat" not in f or not isinstance(scores, list | tuple):
+            return None
+        ns = Names.of(names)
+        seats = [int(f["seat"]), *(int(x) for x in f.get("also", ()))]
+        penalties = [f.get("penalty", 0), *f.get("penalties", ())]
+        out = []
+        for i, (s, pts) in enumerate(zip(seats, penalties, strict=False)):
+            args = {"name": ns[s], "n": int(f.get("hand", 0)) + 1, "total": scores[s],
+                    "points": f"{int(pts):+d}" if pts else "0"}  # fmt: skip
+            if i == 0 and not left:
+                out.append(self.t("{name} forfeits round {n}, having stopped responding: "
+                                  "{points} on the sheet, {total} in the series",
+                                  **args))  # fmt: skip
+            else:
+                out.append(self.t("{name} forfeits round {n}, having left the table: "
+                                  "{points} on the sheet, {total} in the series",
+                                  **args))  # fmt: skip
+        return "\n".join(out)
+
     def sheet(
         self, view: View, names: Sequence[str] | Names, result: Mapping[str, Any] | None = None
     ) -> Sheet | None:
-        """The last round's score sheet: cards left, points and series score per seat."""
+        """The last round's score sheet: cards left, points and series score per seat;
+        with a ``result`` of a round forfeited, that round's sheet instead
+        (:meth:`forfeit_cells`: the points written, the series)."""
         v = self._v(view)
+        forfeit = self.forfeit_cells(v, result)
+        if forfeit is not None:
+            ns = Names.of(names)
+            n, out, cells = forfeit
+            rows = []
+            for s, (pts, total) in enumerate(cells):
+                seat: list[Part] = [ns[s]]
+                if s in out:
+                    seat.append(Styled(" (" + self.t("forfeit") + ")", "bad"))
+                rows.append((Line(tuple(seat)), Line(("",)), Line((f"{pts:+d}" if pts else "0",)),
+                             Line((str(total),))))  # fmt: skip
+            return Sheet(
+                self.t("Round {n}: forfeit", n=n + 1),
+                (self.t("player"), self.t("cards left"), self.t("points"), self.t("series")),
+                tuple(rows),
+                (False, False, True, True),
+            )
         row = v.sheet
         if row is None or "redeal" in row:
             return None

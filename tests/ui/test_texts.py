@@ -276,6 +276,55 @@ def test_the_score_sheet_has_a_row_for_a_forfeited_hand() -> None:
     ]
 
 
+def test_101_a_forfeited_round_is_explained_and_has_its_sheet() -> None:
+    """Issue 15 items 3-4 for 101: a seat voted out ended the series at 102 with no word
+    of where the 102 came from, under the sheet of the round before.  Now the forfeit is
+    said ("Борис: поражение в раунде 2 (место покинуто), +N в записи, в серии 102") and
+    the round forfeited has its sheet, on the terminal and on the web page."""
+    state = load_game("101", seats=3).new_state()
+    dealer = LocalDealer.seeded(state, 4)
+    basic = state.game.info.bots["basic"]
+    before = None
+    while True:
+        if dealer.answer() is not None:
+            continue
+        need = state.need()
+        if state.hand_no == 1:
+            if before is None:
+                before = state.clone()
+            if isinstance(need, Decision):
+                break
+            continue
+        s = need.seat
+        legal = state.legal_moves(s, dealer.knowledge[s])
+        dealer.apply(basic(state.view(s, dealer.knowledge[s]), legal, dealer.player_rngs[s]))
+    assert before is not None
+    view = state.view(0, dealer.knowledge[0])
+    result = forfeit_result(before, state, 1)
+    had = list(view.scores)
+    assert result["scores"] == [had[0], 102, had[2]]
+    p = presenter("101", "ru")
+    pts = 102 - had[1]
+    assert p.final_lines(result, RU_NAMES, True)[0] == (
+        f"Борис: поражение в раунде 2 (место покинуто), +{pts} в записи, в серии 102"
+    )
+    assert p.final_lines(result, RU_NAMES, False)[0].startswith("Борис: поражение в раунде 2 (не")
+    sheet = p.sheet(view, RU_NAMES, result)
+    assert sheet is not None and sheet.title == "Раунд 2: поражение без игры"
+    assert [[c.plain for c in row] for row in sheet.rows] == [
+        ["Аня", "", "0", str(had[0])],
+        ["Борис (поражение)", "", f"+{pts}", "102"],
+        ["Вера", "", "0", str(had[2])],
+    ]
+    from p2pcards.web._present import presenter as web_presenter
+    from p2pcards.web._screen import game_screen
+
+    web = game_screen("101", web_presenter("101", "ru", {}))
+    table = web.final_sheet(view, Texts("ru"), list(RU_NAMES), result)
+    assert table is not None and table["title"] == "Раунд 2: поражение без игры"
+    assert table["rows"][1] == ["Борис (поражение)", "", f"+{pts}", "102"]
+
+
 def test_101_moves_and_what_may_be_played() -> None:
     view = first_view("101", 3)
     p, en = presenter("101", "ru"), presenter("101", "en")

@@ -197,7 +197,8 @@ class GameUI:
         the player's choices and ran past a 50-line window.  ``result``: the game's
         result at its end (a hand forfeited gets its row)."""
         note = getattr(self.p, "sheet_note", None)
-        text = note(view) if note is not None else None
+        forfeit = result is not None and "forfeit" in result  # (its sheet, not the note)
+        text = note(view) if note is not None and not forfeit else None
         if text:
             return Text(text, style="yellow")
         sheet = self.p.sheet(view, names, result)

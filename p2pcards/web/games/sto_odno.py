@@ -3,7 +3,7 @@ suit, the stock, penalties and missed turns, what may be played, the round's she
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from p2pcards.cards import Card
@@ -68,6 +68,22 @@ class Screen(GameScreen):
         if notes:
             piles.append({"title": "", "text": " · ".join(notes)})
         return piles
+
+    def final_sheet(
+        self, view: View, t: T, names: Sequence[str], result: Mapping[str, Any] | None
+    ) -> dict[str, Any] | None:
+        """A round forfeited: its sheet (the presenter's forfeit_cells, the terminal's
+        too); else :meth:`sheet`."""
+        forfeit = self.ui.p.forfeit_cells(view, result)
+        if forfeit is None:
+            return self.sheet(view, t, names)
+        n, out, cells = forfeit
+        rows = []
+        for s, (pts, total) in enumerate(cells):
+            who = names[s] + (f" ({t('forfeit')})" if s in out else "")
+            rows.append([who, "", f"{pts:+d}" if pts else "0", str(total)])
+        head = [t("player"), t("cards left"), t("points"), t("series")]
+        return {"title": t("Round {n}: forfeit", n=n + 1), "head": head, "rows": rows}
 
     def sheet(self, view: View, t: T, names: Sequence[str]) -> dict[str, Any] | None:
         assert isinstance(view, StoOdnoView)
