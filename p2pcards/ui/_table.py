@@ -93,13 +93,42 @@ def waiting_reason(
     return ""
 
 
-def waiting_line(t: Texts, names: Names, seats: Sequence[int], seconds: float | None = None) -> str:
+def waiting_line(
+    t: Texts,
+    names: Names,
+    seats: Sequence[int],
+    seconds: float | None = None,
+    limit: float | None = None,
+    rounds: bool = False,
+) -> str:
     """ "waiting for Boris, Vera…" / "ждём: Борис, Вера…", with " 12 s" / " 12 с" when
-    ``seconds`` is given (whole seconds, never negative)."""
+    ``seconds`` is given (whole seconds, never negative).  ``limit``: the table's stall
+    limit (seconds); from half of it on the line says when the vote comes: "waiting for
+    Boris… 66 s of 120: then the others may end the hand without him" is worded
+    without a pronoun («ждём: Борис… 66 с из 120: потом остальные могут закончить
+    раздачу без этого игрока»; ``rounds``: 101's "round"), so that nobody waited for is
+    surprised by the vote."""
     who = names.join(seats, t)
     if seconds is None:
         return t("waiting for {names}…", names=who)
-    return t("waiting for {names}… {s} s", names=who, s=max(0, int(seconds)))
+    s = max(0, int(seconds))
+    if limit is not None and limit > 0 and s >= limit / 2:
+        if rounds:
+            return t(
+                "waiting for {names}… {s} s of {limit}: then the others may end the round "
+                "without this player",
+                names=who,
+                s=s,
+                limit=int(limit),
+            )
+        return t(
+            "waiting for {names}… {s} s of {limit}: then the others may end the hand without "
+            "this player",
+            names=who,
+            s=s,
+            limit=int(limit),
+        )
+    return t("waiting for {names}… {s} s", names=who, s=s)
 
 
 def stall_warning_line(t: Texts, seconds: float) -> str:

@@ -149,6 +149,29 @@ def test_live_screen_waiting_clock_history_and_sheet() -> None:
     assert "Score sheet" in text_of(live.below)
 
 
+def test_the_waiting_line_says_when_the_vote_comes_at_a_lan_table() -> None:
+    """A new user's trial: «ждём: Борис… 66 с» and nothing of the vote to come at the
+    stall limit (120 s), which then surprised the others.  From half the limit on the
+    screen's waiting line says it, in place and on a whole redraw."""
+    tui = scripted_seat("thousand", [], lang="ru")
+    tui.stall_limit = 120.0
+    live = LiveScreen(tui, ["Аня", "Борис", "Вера"])
+    game = load_game("thousand")
+    state = game.new_state()
+    dealer = LocalDealer.seeded(state, 1)
+    while dealer.answer() is not None:
+        pass
+    view = state.view(0, dealer.knowledge[0])
+    live.feed(Waiting((1,), "move"), view, 10.0)
+    live.draw(view, 40.0)
+    assert "ждём: Борис… 30 с" in tui.console.export_text()
+    live.draw(view, 76.5)
+    assert (
+        "ждём: Борис… 66 с из 120: потом остальные могут закончить раздачу без этого игрока"
+        in tui.console.export_text()
+    )
+
+
 class _Stuck(_Session):
     """A table that waits for Vera for ever (another player thinking)."""
 

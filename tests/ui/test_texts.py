@@ -95,6 +95,23 @@ def test_names_are_never_pasted_into_an_inflected_slot() -> None:
     assert waiting_line(t, RU_NAMES, (1, 2), 12.7) == "ждём: Борис и Вера… 12 с"
 
 
+def test_the_waiting_line_says_when_the_vote_comes_from_half_the_stall_limit() -> None:
+    """A new user's trial: Борис's program was killed; Аня saw «ждём: Борис… 66 с» and
+    nothing of the vote to come at 120 s, which then surprised her.  From half the table's
+    stall limit on, the waiting line says it."""
+    t, en = Texts("ru"), Texts("en")
+    assert waiting_line(t, RU_NAMES, (1,), 59.9, limit=120) == "ждём: Борис… 59 с"
+    assert waiting_line(t, RU_NAMES, (1,), 66.2, limit=120) == (
+        "ждём: Борис… 66 с из 120: потом остальные могут закончить раздачу без этого игрока"
+    )
+    assert waiting_line(t, RU_NAMES, (1,), 66.2, limit=120, rounds=True) == (
+        "ждём: Борис… 66 с из 120: потом остальные могут закончить раунд без этого игрока"
+    )
+    assert waiting_line(en, Names(("Anna", "Boris", "Vera")), (1,), 61, limit=120) == (
+        "waiting for Boris… 61 s of 120: then the others may end the hand without this player"
+    )
+
+
 def test_the_contract_agrees_with_who_plays_it() -> None:
     view = first_view("thousand", 3)
     v = dataclasses.replace(view, declarer=0, bid=120, phase="play")

@@ -39,7 +39,7 @@ from p2pcards.table import (
     YourCards,
     YourTurn,
 )
-from p2pcards.ui import Names, forfeited_view, stall_warning_line, table_event_line
+from p2pcards.ui import Names, forfeited_view, plays_rounds, stall_warning_line, table_event_line
 
 REDRAW_SECONDS = 2.0
 SHEET_ROWS = 4
@@ -167,7 +167,13 @@ class LiveScreen:
 
     def _wait_text(self, now: float) -> str:
         assert self.waiting is not None
-        return waiting_text(self.ui.lang, self.waiting[0], now - self.waiting[1]).plain
+        return self._wait_line(now).plain
+
+    def _wait_line(self, now: float) -> Text:
+        assert self.waiting is not None
+        limit = self.tui.stall_limit
+        rounds = plays_rounds(str(getattr(self.ui.p, "game", "")))
+        return waiting_text(self.ui.lang, self.waiting[0], now - self.waiting[1], limit, rounds)
 
     def tick(self, now: float) -> bool:
         """The waiting line's seconds at ``now``, rewritten in place when they changed
@@ -179,7 +185,7 @@ class LiveScreen:
         if text == self._last_wait:
             return False
         self.tui.console.file.write(UP_ERASE_LINE)
-        self.tui.console.print(waiting_text(self.ui.lang, self.waiting[0], now - self.waiting[1]))
+        self.tui.console.print(self._wait_line(now))
         self._last_wait = text
         return True
 
@@ -229,6 +235,8 @@ async def play_seat_live(
         tui = TerminalSeat(first.game, lang, options=first.options, console=console)
     tui.table_code = getattr(first, "table_code", "")
     tui.fingerprints = tuple(getattr(first, "fingerprints", ()))
+    session = getattr(controller, "session", None)
+    tui.stall_limit = getattr(session, "stall_limit", None)
     live = LiveScreen(tui, first.names)
     question = leave_question(lang, len(first.names), first.game)
     tui.leave_question = question  # (q at the menu asks too)

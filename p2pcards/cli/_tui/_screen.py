@@ -12,14 +12,19 @@ from rich.text import Text
 
 from p2pcards.cli._tui._base import GameUI
 from p2pcards.games import Finished, View
-from p2pcards.ui import Names, Texts, waiting_line
+from p2pcards.ui import Names, Texts, plays_rounds, waiting_line
 
 HISTORY_LINES = 8
 
 
-def waiting_text(lang: str, name: str, seconds: float) -> Text:
-    """ "waiting for Boris… 12 s" / "ждём: Борис… 12 с" (whole seconds, never negative)."""
-    return Text(waiting_line(Texts(lang), Names((name,)), (0,), seconds), style="yellow")
+def waiting_text(
+    lang: str, name: str, seconds: float, limit: float | None = None, rounds: bool = False
+) -> Text:
+    """ "waiting for Boris… 12 s" / "ждём: Борис… 12 с" (whole seconds, never negative);
+    ``limit``: the table's stall limit, said from half of it on, ``rounds``: 101's word
+    (:func:`p2pcards.ui.waiting_line`)."""
+    line = waiting_line(Texts(lang), Names((name,)), (0,), seconds, limit, rounds)
+    return Text(line, style="yellow")
 
 
 def seats_table(
@@ -72,6 +77,7 @@ def render_screen(
     fingerprints: Sequence[str] = (),
     over: bool = False,
     sheet: RenderableType | None = None,
+    stall_limit: float | None = None,
 ) -> Group:
     """The whole screen of ``view.seat`` as one rich renderable.
 
@@ -102,5 +108,6 @@ def render_screen(
     if turn:
         parts.append(Text(turn, style="bold green" if ui.turn(view) == view.seat else "bold"))
     if waiting is not None:
-        parts.append(waiting_text(ui.lang, waiting[0], waiting[1]))
+        rounds = plays_rounds(str(getattr(ui.p, "game", "")))
+        parts.append(waiting_text(ui.lang, waiting[0], waiting[1], stall_limit, rounds))
     return Group(*parts)

@@ -70,6 +70,9 @@ class TerminalSeat:
         self.auto_single = auto_single
         self.table_code = ""
         """The LAN table's code, shown in the title line ('' offline)."""
+        self.stall_limit: float | None = None
+        """The LAN table's stall limit (seconds), said on the waiting line from half of it
+        on; None offline."""
         self.fingerprints: tuple[str, ...] = ()
         """Each seat's key fingerprint (LAN play), its first group beside the name."""
         self.after_rules: Callable[[], None] | None = None
@@ -100,6 +103,7 @@ class TerminalSeat:
             self.fingerprints,
             over,
             sheet,
+            self.stall_limit,
         )
 
     def show(
