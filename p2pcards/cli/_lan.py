@@ -563,6 +563,13 @@ def stall_text(session: Session, lang: str) -> str:
             s=limit,
             rule=value_label(Texts(lang), "forfeit", rule),
         )
+    if plays_rounds(session.table.game.name):
+        return tr(
+            lang,
+            "if your opponent leaves, the round ends at once with no result; so it does when "
+            "they do not answer for {s} s (the host's --stall-limit)",
+            s=limit,
+        )
     return tr(
         lang,
         "if your opponent leaves, the hand ends at once with no result; so it does when "
@@ -594,8 +601,12 @@ def final_report(ending: Ending, lang: str, game: str | None = None) -> int:
         print(abandoned_line(Texts(lang), Names(names), ending.abandoned, rounds))
         if ending.abandoned.result is not None:  # a forfeit (3+ seats): the game's result
             print(tr(lang, "result: ") + format_result(ending.abandoned.result, list(names), lang))
-        print(tr(lang, "The game is over: no hand is dealt without every seat (p2pcards games "
-                       "lists it)."))  # fmt: skip
+        if rounds:
+            print(tr(lang, "The game is over: no round is dealt without every seat (p2pcards "
+                           "games lists it)."))  # fmt: skip
+        else:
+            print(tr(lang, "The game is over: no hand is dealt without every seat (p2pcards "
+                           "games lists it)."))  # fmt: skip
         return 3
     if ending.cheats:
         words = presenter(game, lang) if game is not None else None
@@ -620,7 +631,10 @@ def final_report(ending: Ending, lang: str, game: str | None = None) -> int:
     if ending.result is not None:
         print(tr(lang, "result: ") + format_result(ending.result, list(names), lang))
     hands = ", ".join(str(h) for h in ending.verified)
-    print(tr(lang, "verified: every hand checked ({hands})", hands=hands))
+    if plays_rounds(game or ""):
+        print(tr(lang, "verified: every round checked ({hands})", hands=hands))
+    else:
+        print(tr(lang, "verified: every hand checked ({hands})", hands=hands))
     return 0
 
 
@@ -654,7 +668,13 @@ async def play_to_end(
         if CTRL_C.hit:  # (the terminal echoed "^C" after the prompt: "выбор> ^CВы вышли…")
             print(flush=True)
 
+        rounds = plays_rounds(session.table.game.name)
+
         def waiting(seconds: float) -> None:  # (the votes are slow to come)
+            if rounds:
+                print(tr(lang, "leaving the table: waiting for the others to end the round (at "
+                               "most {s} s)…", s=int(seconds)), flush=True)  # fmt: skip
+                return
             print(tr(lang, "leaving the table: waiting for the others to end the hand (at "
                            "most {s} s)…", s=int(seconds)), flush=True)  # fmt: skip
 

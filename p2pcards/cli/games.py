@@ -18,7 +18,7 @@ from p2pcards.files import ENV_HOME
 from p2pcards.games import OptionError, game_info
 from p2pcards.peer import Unfinished, drop_table, known_tables
 from p2pcards.table import AuditReport, audit_entries
-from p2pcards.ui import Names, Texts
+from p2pcards.ui import Names, Texts, plays_rounds
 
 
 def register(sub: Any) -> None:
@@ -148,6 +148,9 @@ def verdict_text(u: Unfinished, report: AuditReport, lang: str) -> str:
     if u.left:
         # (in the past tense: the others vote as soon as the leave reaches them, and the
         # line is read later: "заканчивают" stayed on a table long over)
+        if plays_rounds(u.game):
+            return t("you left it: the others ended the round without you (their logs have "
+                     "the end); {why}", why=stop_text(t, report, names))  # fmt: skip
         return t("you left it: the others ended the hand without you (their logs have "
                  "the end); {why}", why=stop_text(t, report, names))  # fmt: skip
     if u.bots_gone:

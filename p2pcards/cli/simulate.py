@@ -18,7 +18,7 @@ from p2pcards.cli._options import add_game_arguments, game_from_args
 from p2pcards.cli._stats import mean_ci, wilson
 from p2pcards.games import Decision, Event, LocalDealer, OptionError
 from p2pcards.games._levels import resolve_bot
-from p2pcards.ui import Names, bot_name, presenter, result_line
+from p2pcards.ui import Names, bot_name, plays_rounds, presenter, result_line
 
 
 def register(sub: Any) -> None:
@@ -129,8 +129,12 @@ def run(args: argparse.Namespace) -> int:
         print(line)
     moves = sum(r.moves for r in records)
     hands = sum(r.hands for r in records)
-    print(tr(lang, "average moves per hand: {value:.1f}", value=moves / max(hands, 1)))
-    print(tr(lang, "average hands per game: {value:.1f}", value=hands / len(records)))
+    if plays_rounds(game.name):
+        print(tr(lang, "average moves per round: {value:.1f}", value=moves / max(hands, 1)))
+        print(tr(lang, "average rounds per game: {value:.1f}", value=hands / len(records)))
+    else:
+        print(tr(lang, "average moves per hand: {value:.1f}", value=moves / max(hands, 1)))
+        print(tr(lang, "average hands per game: {value:.1f}", value=hands / len(records)))
     contracts = sum(r.contracts for r in records)
     if contracts:
         made = sum(r.made for r in records)

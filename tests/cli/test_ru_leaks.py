@@ -14,7 +14,7 @@ from tests.ui._latin import foreign_words
 
 def _session(seats: int, forfeit: str | None = None) -> object:
     options = {} if forfeit is None else {"forfeit": forfeit}
-    game = SimpleNamespace(options=options)
+    game = SimpleNamespace(name="akulina", options=options)
     return SimpleNamespace(
         stall_limit=60.0, names=("Аня", "Борис", "Вера")[:seats], table=SimpleNamespace(game=game)
     )
