@@ -765,7 +765,9 @@ async def _play(
     elif getattr(web, "web", False):
         from p2pcards.web._lan import play_web
 
-        ending = await play_web(session, lang, port=web.web_port, open_browser=not web.no_browser)
+        ending = await play_web(
+            session, lang, port=web.web_port, open_browser=not web.no_browser, home=home()
+        )
     else:
         from p2pcards.cli._seat import play_seat  # _seat imports this module
 
@@ -1173,4 +1175,4 @@ def _player_terminal(args: argparse.Namespace) -> bool:
 async def _play_resumed(session: Session, args: argparse.Namespace, lang: str) -> int:
     strategy = getattr(args, "strategy", None) if args.command == "bot" else None
     strategy = strategy or getattr(args, "headless", None)
-    return await play_to_end(session, strategy, lang)
+    return await play_to_end(session, strategy, lang, web=args)  # (host/join --web: the page)

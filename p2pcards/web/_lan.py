@@ -256,6 +256,7 @@ async def play_web(
     *,
     port: int = 0,
     open_browser: bool = True,
+    home: Path | None = None,
     task_status: trio.TaskStatus[WebPage] = trio.TASK_STATUS_IGNORED,
 ) -> Ending:
     """Serve this seat's page (printing its URL, opening the browser unless
@@ -264,7 +265,7 @@ async def play_web(
     :class:`p2pcards.cli._lan.Departed` (130, the words of the terminal's leave)."""
     source = ControllerSource(session.controller)
     async with trio.open_nursery() as n:
-        page = await start_page(n, source, port=port, lang=lang)
+        page = await start_page(n, source, port=port, lang=lang, home=home)
         n.start_soon(source.run)
         t = Texts(lang)
         print(f"{t('Open in your browser (the link is for you only):')}\n  {page.url}", flush=True)

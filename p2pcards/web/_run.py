@@ -7,6 +7,7 @@ import signal
 import sys
 import webbrowser
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import trio
@@ -138,12 +139,15 @@ async def serve_lobby(
     *,
     port: int = 0,
     lang: str = "en",
+    home: Path | None = None,
     task_status: trio.TaskStatus[WebPage] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Serve ``lobby``'s pages (the lobby, the table of its game) and run it until
-    cancelled; ``task_status.started`` gets the :class:`WebPage` once the page listens."""
+    cancelled; ``task_status.started`` gets the :class:`WebPage` once the page listens.
+    ``home``: the data directory where the page's address is kept from run to run
+    (:func:`~p2pcards.web._serve.start_page`)."""
     async with trio.open_nursery() as n:
-        page = await start_page(n, None, port=port, lang=lang, lobby=lobby)
+        page = await start_page(n, None, port=port, lang=lang, lobby=lobby, home=home)
         n.start_soon(lobby.run)
         task_status.started(page)
 
@@ -154,6 +158,7 @@ def lobby_web_main(args: Any) -> int:
     for ``p2pcards play`` (lang, home, interface, player_name, web_port,
     no_browser).  Returns the exit status (2 for an unusable data directory or port)."""
     from p2pcards.cli._lan import identity_from_args, run_lan
+    from p2pcards.files import home
     from p2pcards.web._lobby import LobbyService
 
     lang = args.lang
@@ -165,7 +170,7 @@ def lobby_web_main(args: Any) -> int:
             await _show_page(
                 n,
                 lambda task_status: serve_lobby(
-                    lobby, port=args.web_port, lang=lang, task_status=task_status
+                    lobby, port=args.web_port, lang=lang, home=home(), task_status=task_status
                 ),
                 lang,
                 args.no_browser,

@@ -37,7 +37,10 @@ LABELS: dict[str, str] = {
     "cards": N_("cards"),
     "you": N_("you"),
     "connecting": N_("Connecting…"),
-    "lost": N_("The connection to the game was lost. Is p2pcards still running? Retrying…"),
+    "lost": N_(
+        "The connection to the game was lost. Is p2pcards still running? Reconnecting… "
+        "attempt {n} in {s} s"
+    ),
     "refused": N_("That move is not allowed now."),
     "closed": N_("The game is over and p2pcards has stopped; you can close this page."),
     "keys": N_("Keys: ←/→ choose, Enter plays, 1–9 pick an action, ? the rules"),
@@ -136,7 +139,10 @@ LOBBY_LABELS: dict[str, str] = {
     "leave": N_("Leave"),
     "to_table": N_("Go to the table"),
     "connecting": N_("Connecting…"),
-    "lost": N_("The connection to p2pcards was lost. Is it still running? Retrying…"),
+    "lost": N_(
+        "The connection to p2pcards was lost. Is it still running? Reconnecting… "
+        "attempt {n} in {s} s"
+    ),
     "busy": N_("Leave the current table first."),
     "empty": N_("Type a table's name or an address."),
     "logs": N_("Past games"),

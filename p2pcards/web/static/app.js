@@ -1,6 +1,7 @@
 // The table page: draws each screen the server sends over the WebSocket and sends the
 // player's choices back.  Every text comes from the server in the chosen language.
 import { SUIT_SYMBOL, cardBack, cardFace } from "./cards.js";
+import { retrier } from "./retry.js";
 
 const $ = (id) => document.getElementById(id);
 const el = (tag, cls, text) => {
@@ -14,7 +15,6 @@ let ws = null;
 let current = null; // the last screen
 let lang = localStorage.getItem("p2pcards.lang") || document.body.dataset.lang || "en";
 let waitedAt = 0; // performance.now() when the screen's wait time was measured
-let retry = 0;
 // handing cards out (Thousand's two cards after the talon): the card clicked and not
 // yet given, and card code -> the seat it goes to (-1: discarded); for one screen
 let pick = { rev: -1, sel: null, to: {} };
@@ -35,13 +35,14 @@ function go(to) {
   location.href = to;
 }
 
+const retry = retrier(connect, $("banner"));
+
 function connect() {
   const url = new URL("ws", location.href);
   url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
   ws = new WebSocket(url);
   ws.onopen = () => {
-    retry = 0;
-    $("banner").hidden = true;
+    retry.ok();
     send({ lang });
   };
   ws.onmessage = (ev) => {
@@ -66,9 +67,7 @@ function connect() {
       b.textContent = current.labels.closed; // the game is over and the program ended
       return;
     }
-    b.textContent = current ? current.labels.lost : "…";
-    retry = Math.min(retry + 1, 10);
-    setTimeout(connect, 300 * retry);
+    retry.lost(current?.labels.lost); // the program may come back (a restart)
   };
 }
 
@@ -385,7 +384,7 @@ function tick() {
   if (!current) return;
   const t = current.turn;
   let text = t.text;
-  if (text && t.waited !== null) {
+  if (text && t.waited !== null && !document.body.dataset.offline) {
     const secs = Math.floor(t.waited + (performance.now() - waitedAt) / 1000);
     text += ` · ${secs} ${current.labels.seconds}`;
   }

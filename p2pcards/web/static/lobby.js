@@ -1,6 +1,8 @@
 // The lobby page: tables found on the LAN (live), host a table, join by name or
 // address; the server sends every text in the chosen language.  When a game starts
 // the page goes to the table page ("table"), which comes back here at the end.
+import { retrier } from "./retry.js";
+
 const $ = (id) => document.getElementById(id);
 const el = (tag, cls, text) => {
   const e = document.createElement(tag);
@@ -12,7 +14,6 @@ const el = (tag, cls, text) => {
 let ws = null;
 let current = null;
 let lang = localStorage.getItem("p2pcards.lang") || document.body.dataset.lang || "en";
-let retry = 0;
 const saved = JSON.parse(localStorage.getItem("p2pcards.host") || "{}");
 
 // one navigation only: a second one (the next lobby message while the first is under
@@ -28,23 +29,19 @@ function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
 }
 
+const retry = retrier(connect, $("banner"));
+
 function connect() {
   const url = new URL("lobby", location.href);
   url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
   ws = new WebSocket(url);
-  ws.onopen = () => { retry = 0; $("banner").hidden = true; send({ lang }); };
+  ws.onopen = () => { retry.ok(); send({ lang }); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.lobby) render(msg.lobby);
     else if (msg.refused && current) flash(current.labels[msg.refused] || msg.refused);
   };
-  ws.onclose = () => {
-    const b = $("banner");
-    b.hidden = false;
-    b.textContent = current ? current.labels.lost : "…";
-    retry = Math.min(retry + 1, 10);
-    setTimeout(connect, 300 * retry);
-  };
+  ws.onclose = () => retry.lost(current?.labels.lost); // the program may come back
 }
 
 function flash(text) {
