@@ -11,6 +11,7 @@ running game through :attr:`LobbyService.source` (a
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import random
 import time
@@ -31,6 +32,7 @@ from p2pcards.peer import (
     PlayerCheck,
     Session,
     Unfinished,
+    address_text,
     drop_table,
     host_table,
     join_table,
@@ -184,6 +186,9 @@ class LobbyService:
         self.failure: Exception | None = None
         self.table_name = ""
         self.address: net.Address | None = None
+        self.addresses: tuple[net.Address, ...] = ()
+        """Every address others can join the table we host at (its non-loopback
+        addresses; loopback only when there is none), as the terminal's host lists."""
         self.seated: tuple[str, ...] = ()
         self.total = 0
         self.source: ControllerSource | None = None
@@ -241,7 +246,7 @@ class LobbyService:
                     "seats": t.seats_total,
                     "host": t.host_name,
                     "fingerprint": t.fingerprint,
-                    "address": f"{t.address[0]}:{t.address[1]}",
+                    "address": address_text(t.address),
                     "code": t.extra.get("code", ""),
                     "mine": self._mine(t),
                 }
@@ -252,7 +257,11 @@ class LobbyService:
             "resuming": self.resuming,
             "error": self.error,
             "table": self.table_name,
-            "address": f"{self.address[0]}:{self.address[1]}" if self.address else "",
+            "address": address_text(self.address) if self.address else "",
+            "joins": [
+                {"address": address_text(a), "local": ipaddress.ip_address(a[0]).is_loopback}
+                for a in self.addresses
+            ],
             "seated": list(self.seated),
             "total": self.total,
             "ending": self.ending.status if self.ending is not None else None,
@@ -379,6 +388,7 @@ class LobbyService:
         self.status, self.error, self.source, self.ending = "idle", None, None, None
         self.failure = None
         self.seated, self.total, self.table_name, self.address = (), 0, "", None
+        self.addresses = ()
         self._publish()
         if self._nursery is not None:  # a table left may now be unfinished
             self._nursery.start_soon(self.refresh_unfinished)
@@ -390,6 +400,7 @@ class LobbyService:
         self.error, self.failure, self.ending, self.source = None, None, None, None
         self.resuming = False
         self.seated, self.total, self.table_name, self.address = (), 0, "", None
+        self.addresses = ()
         self.status = status
         self._publish()
         scope = trio.CancelScope()
@@ -447,6 +458,7 @@ class LobbyService:
             table_name=spec.table_name or None,
         ) as lobby:
             self.table_name, self.address = lobby.table_name, lobby.address
+            self.addresses = tuple(lobby.addresses)
             self._publish()
             lang = spec.lang or self.lang  # the page's: the page may have switched
             idents = await self._bot_identities(spec.bots, lang)

@@ -6,7 +6,8 @@ value}, "bots": n, "level"}}``, ``{"join": "name or host:port"}``, ``{"cancel": 
 ``{"answer": {"fingerprint", "ok"}}`` (the player's answer about a joiner or a host),
 ``{"resume": id}`` / ``{"drop": id}`` (an unfinished table, by the start of its id).
 Server → browser: ``{"lobby": {...}}`` (:meth:`~p2pcards.web._lobby.LobbyService.state`
-plus ``"lang"``, ``"labels"``, ``"games"`` and ``"status_text"``), ``{"refused": text}``.
+plus ``"lang"``, ``"labels"``, ``"games"``, ``"status_text"`` and ``"join_lines"``),
+``{"refused": text}``.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from p2pcards.peer import LobbyError, address_text
 from p2pcards.ui import Texts
 from p2pcards.web._lobby import HostSpec, LobbyService, games_offered
 from p2pcards.web._socket import first_of, serve_socket
-from p2pcards.web._texts import ask_text, lobby_labels, lobby_status
+from p2pcards.web._texts import ask_text, join_lines, lobby_labels, lobby_status
 
 log = logging.getLogger("p2pcards.web")
 
@@ -39,6 +40,7 @@ def lobby_screen(lobby: LobbyService, lang: str) -> dict[str, Any]:
     st["labels"] = lobby_labels(lang)
     st["games"] = games_offered(lang)
     st["status_text"] = lobby_status(lang, st)
+    st["join_lines"] = join_lines(lang, st)
     for a in st["asks"]:
         a["text"] = ask_text(lang, a)
     for u in st["unfinished"]:

@@ -185,12 +185,11 @@ def lobby_status(lang: str, st: Mapping[str, object]) -> str:
     seated = st.get("seated") or []
     assert isinstance(seated, list)
     seats = f"{len(seated)}/{st.get('total')}: {', '.join(str(x) for x in seated)}"
-    status, table, address = st.get("status"), st.get("table"), st.get("address")
+    status, table = st.get("status"), st.get("table")
     if status == "hosting":
         return t(
-            "Table “{table}” is open ({address}) · seats {seats} · waiting for players…",
+            "Table “{table}” is open · seats {seats} · waiting for players…",
             table=table,
-            address=address,
             seats=seats,
         )
     if status == "joining":
@@ -216,6 +215,23 @@ def lobby_status(lang: str, st: Mapping[str, object]) -> str:
     if error:
         return t("That did not work: {error}", error=error)
     return ""
+
+
+def join_lines(lang: str, st: Mapping[str, object]) -> list[str]:
+    """While a table is hosted: the terminal host's ready join commands, a heading and one
+    ``p2pcards join ADDR:PORT`` per address others can join at (every non-loopback
+    address listened on; a loopback one says it is for this machine only); else none."""
+    joins = st.get("joins")
+    if st.get("status") != "hosting" or not isinstance(joins, list) or not joins:
+        return []
+    t = Texts(lang)
+    lines = [t("others join with one of these commands:")]
+    for j in joins:
+        line = f"p2pcards join {j['address']}"
+        if j.get("local"):
+            line += "   " + t("(this machine only: no network address found)")
+        lines.append(line)
+    return lines
 
 
 def ask_text(lang: str, a: Mapping[str, object]) -> str:

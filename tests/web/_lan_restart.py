@@ -166,7 +166,8 @@ def away_and_back(killed: Player, other: Player, pages: dict[str, Any]) -> dict[
 
 
 def lobby(out: Path, work: Path) -> dict[str, Any]:
-    """``p2pcards play`` (the web lobby), in Russian: Akulina for three with two bots
+    """``p2pcards play`` (the web lobby), in Russian: 101 for two hosted for a moment
+    (the lines the others join with, then Leave); Akulina for three with two bots
     hosted from the page, a few moves on the table page, the program killed and started
     again: the open page finds it, goes to the lobby, which offers the unfinished table;
     "Go back to it" and the table plays to the end."""
@@ -190,6 +191,24 @@ def lobby(out: Path, work: Path) -> dict[str, Any]:
         anna.start()
         page.goto(anna.url())
         page.wait_for_selector("#me-name:not(:empty)", timeout=WAIT)
+        # a table hosted for a moment: how the others join it, one line per address
+        page.select_option("#game", "101")
+        page.select_option("#seats", "2")
+        page.select_option("#bots", "0")
+        page.click("#host-button")
+        page.wait_for_selector("#join-lines:not([hidden]) code", timeout=WAIT)
+        got["hosting"] = page.inner_text("#status")
+        got["join_lines"] = page.locator("#join-lines > *").all_inner_texts()
+        got["hosting_english"] = english_words(  # ("Wi-Fi" is Russian too)
+            page.evaluate(  # (the commands aside: they are typed as they are)
+                """() => { const b = document.querySelector('main').cloneNode(true);
+                    b.querySelectorAll('code, .fp, #tables td:first-child, #level')
+                      .forEach((e) => e.remove());
+                    return b.innerText; }"""
+            ).replace("Wi-Fi", "")
+        )
+        page.click("#status-actions button.leave")
+        page.wait_for_selector("body[data-status=idle]", timeout=WAIT)
         page.select_option("#game", "akulina")
         page.select_option("#seats", "3")
         page.select_option("#bots", "2")
@@ -230,7 +249,14 @@ def main() -> None:
     out = Path(sys.argv[1])
     subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
     work = Path(tempfile.mkdtemp())
-    if sys.argv[2:] == ["play"]:
+    if sys.argv[2:] == ["play"]:  # two network interfaces of this machine: 10.77/10.78
+        for k in (77, 78):
+            subprocess.run(
+                f"ip link add v{k} type veth peer name w{k} && ip addr add 10.{k}.0.1/24 "
+                f"dev v{k} && ip link set v{k} up && ip link set w{k} up",
+                shell=True,
+                check=True,
+            )
         print(json.dumps(lobby(out, work), ensure_ascii=False), flush=True)
         return
     common = ["--web", "--no-browser", "--lang", "ru"]

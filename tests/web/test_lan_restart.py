@@ -58,6 +58,14 @@ def test_the_lobby_page_finds_the_restarted_play_and_its_unfinished_table(screen
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     got = json.loads(proc.stdout.strip().splitlines()[-1])
     assert got["errors"] == []
+    # hosting: a ready join line for each of the machine's addresses (the page showed the
+    # first one only, in the status line), never loopback beside them
+    assert got["join_lines"][0] == "другие садятся за стол одной из этих команд:"
+    port = got["join_lines"][1].rsplit(":", 1)[-1]
+    assert got["join_lines"][1:] == [f"p2pcards join 10.77.0.1:{port}",
+                                     f"p2pcards join 10.78.0.1:{port}"]  # fmt: skip
+    assert got["hosting"].startswith("Стол «") and "мест 1/2: Аня · ждём игроков…" in got["hosting"]
+    assert got["hosting_english"] == []
     assert got["urls"][0] == got["urls"][1]
     assert "Переподключение… попытка " in got["banner"]
     row = next(x for x in got["unfinished"].splitlines() if x.startswith("Акулина\t"))

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from p2pcards.games import OptionError
+from p2pcards.identity import new_identity
 from p2pcards.peer import LobbyError
-from p2pcards.web._lobbyapp import failure_text
+from p2pcards.web._lobby import LobbyService
+from p2pcards.web._lobbyapp import failure_text, lobby_screen
 from p2pcards.web._texts import lobby_status
 from tests.web._browser import english_words
 
@@ -84,3 +86,33 @@ def test_every_option_and_value_of_the_host_form_is_worded_in_both_languages() -
     assert ru["deck"]["choice_labels"] == ["36 карт", "52 карты"]
     assert ru["eight_continue"]["choice_labels"] == ["да", "нет"]
     assert ru["eight_continue"]["default_label"] == "нет"
+
+
+def test_the_hosted_table_lists_a_join_line_for_every_address() -> None:
+    """Issue 15: the lobby's "the table is open" line named the first address only; the
+    others (another network, IPv6) are listed as the terminal's host lists them, a ready
+    ``p2pcards join ADDR:PORT`` each, in both languages; loopback says it is local."""
+    lobby = LobbyService(new_identity("Аня"))
+    lobby.status, lobby.table_name, lobby.total, lobby.seated = (
+        "hosting",
+        "Аня: Тысяча",
+        3,
+        ("Аня",),
+    )
+    lobby.addresses = (("192.168.1.5", 40123), ("10.8.0.2", 40123), ("fd00::5", 40123))
+    lobby.address = lobby.addresses[0]
+    ru, en = lobby_screen(lobby, "ru"), lobby_screen(lobby, "en")
+    assert ru["status_text"] == "Стол «Аня: Тысяча» открыт · мест 1/3: Аня · ждём игроков…"
+    assert (
+        en["status_text"] == "Table “Аня: Тысяча” is open · seats 1/3: Аня · waiting for players…"
+    )
+    joins = ["p2pcards join 192.168.1.5:40123", "p2pcards join 10.8.0.2:40123",
+             "p2pcards join [fd00::5]:40123"]  # fmt: skip
+    assert ru["join_lines"] == ["другие садятся за стол одной из этих команд:", *joins]
+    assert en["join_lines"] == ["others join with one of these commands:", *joins]
+    lobby.addresses = (("127.0.0.1", 40123),)  # no network: this machine only
+    assert lobby_screen(lobby, "ru")["join_lines"][1:] == [
+        "p2pcards join 127.0.0.1:40123   (только с этой машины: сетевого адреса нет)"
+    ]
+    lobby.status = "playing"
+    assert lobby_screen(lobby, "ru")["join_lines"] == []

@@ -182,6 +182,11 @@ function renderGame(s) {
 
 function renderStatus(s) {
   $("status").textContent = s.status_text;
+  // the table we host: how the others join it (a heading, then a command per address)
+  const [head, ...lines] = s.join_lines;
+  const joins = $("join-lines");
+  joins.hidden = !head;
+  joins.replaceChildren(...(head ? [el("p", "", head), ...lines.map((x) => el("code", "join-line", x))] : []));
   const box = $("status-actions");
   box.replaceChildren();
   if (s.status === "playing") {
