@@ -349,6 +349,8 @@ function renderEnd(s) {
     : () => { d.close(); send({ again: true }); };
   closeOthers(d);
   if (!d.open) d.showModal();
+  const sheet = body.querySelector(".sheetbox");
+  if (sheet) sheet.scrollTop = sheet.scrollHeight; // its last hands (the result is above)
 }
 
 function render(s) {
