@@ -68,11 +68,17 @@ def _watchdog(seconds: float, players: list[Player]) -> None:
     t.start()
 
 
+PLAYERS: list[Player] = []
+"""Every player's program started here: killed when the scenario ends, even by a failure
+(a failed run left them running, outside any namespace's life)."""
+
+
 class Player:
     """One player's program (``cmd``, restartable) and the address it printed."""
 
     def __init__(self, name: str, cmd: list[str], work: Path) -> None:
         self.name, self.cmd, self.work = name, cmd, work
+        PLAYERS.append(self)
         self.runs = 0
         self.proc: subprocess.Popen[bytes] | None = None
         self.urls: list[str] = []
@@ -380,4 +386,9 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    finally:
+        for who in PLAYERS:
+            if who.proc is not None and who.proc.poll() is None:
+                who.kill()
