@@ -18,7 +18,15 @@ from p2pcards.cli._lan import QuietLines, describe_event
 from p2pcards.cli._tui._menu import idle_key, is_yes, leave_question, stay_text
 from p2pcards.peer import Ending, Notice, PeerBack, PeerLost, Resynced, Session, Snapshot, Update
 from p2pcards.table import GameOver, HandAbandoned, Waiting, YourCards, YourTurn
-from p2pcards.ui import Names, Texts, presenter, result_line, stall_warning_line, table_event_line
+from p2pcards.ui import (
+    Names,
+    Texts,
+    plays_rounds,
+    presenter,
+    result_line,
+    stall_warning_line,
+    table_event_line,
+)
 
 
 def _rules(game: str, lang: str, options: Any) -> str:
@@ -182,7 +190,8 @@ async def play_lines(
                 continue
             warned[0] = turn[0]
             print(flush=True)
-            print(stall_warning_line(Texts(lang), seconds), flush=True)
+            line = stall_warning_line(Texts(lang), seconds, plays_rounds(str(snap0.game)))
+            print(line, flush=True)
             print(asking[0], end="", flush=True)
 
     def show(up: Update, snap: Snapshot) -> None:

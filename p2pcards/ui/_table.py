@@ -131,12 +131,18 @@ def waiting_line(
     return t("waiting for {names}… {s} s", names=who, s=s)
 
 
-def stall_warning_line(t: Texts, seconds: float) -> str:
+def stall_warning_line(t: Texts, seconds: float, rounds: bool = False) -> str:
     """ "30 s left to make your move: then the others may end the hand without you" /
     «осталось 30 с, чтобы сходить: …», said once a turn when the stall limit nears
     (:meth:`p2pcards.peer.SeatController.warning_in`); whole seconds (the nearest: 29.99
-    left is "30 s"), never negative."""
+    left is "30 s"), never negative; ``rounds``: 101's "round"."""
     n = max(round(seconds), 0)
+    if rounds:
+        return t.n(
+            "{n} s left to make your move: then the others may end the round without you",
+            "{n} s left to make your move: then the others may end the round without you",
+            n,
+        )
     return t.n(
         "{n} s left to make your move: then the others may end the hand without you",
         "{n} s left to make your move: then the others may end the hand without you",

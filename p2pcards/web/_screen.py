@@ -38,7 +38,7 @@ from typing import Any
 
 from p2pcards.cards import Card
 from p2pcards.games import Move, View
-from p2pcards.ui import Names, Texts, forfeited_view, stall_warning_line
+from p2pcards.ui import Names, Texts, forfeited_view, plays_rounds, stall_warning_line
 from p2pcards.ui import presenter as ui_presenter
 from p2pcards.web._present import presenter
 from p2pcards.web._seat import HistoryItem, Snapshot
@@ -238,7 +238,9 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
     if warn_at is not None and snap.result is None and snap.legal:
         warn = {
             "in": max(0.0, float(warn_at) - now),
-            "text": stall_warning_line(t, float(snap.extra.get("warn_left", 0))),
+            "text": stall_warning_line(
+                t, float(snap.extra.get("warn_left", 0)), plays_rounds(game.name)
+            ),
         }
     lab = labels(lang)
     if game.name == "101":  # the game plays rounds («раунд»), not hands

@@ -701,3 +701,15 @@ def test_the_shared_texts_say_round_in_101(
     word = {("ru", True): "раунд", ("ru", False): "раздача", ("en", True): "round",
             ("en", False): "hand"}[lang, rounds]  # fmt: skip
     assert line is not None and line.startswith(f"— {word} 2: ")
+
+
+def test_the_stall_warning_says_round_in_101() -> None:
+    """101 calls a deal a round: its stall warning said «закончить раздачу»."""
+    from p2pcards.ui import stall_warning_line
+
+    assert stall_warning_line(Texts("ru"), 29.99, rounds=True) == (
+        "осталось 30 с, чтобы сходить: потом остальные могут закончить раунд без вас"
+    )
+    assert stall_warning_line(Texts("en"), 30, rounds=False) == (
+        "30 s left to make your move: then the others may end the hand without you"
+    )

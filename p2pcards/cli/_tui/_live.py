@@ -313,7 +313,8 @@ async def play_seat_live(
             return
         warned = turn
         tui.console.print()
-        tui.say(Text(stall_warning_line(tui.ui.p.t, left), style="bold yellow"))
+        rounds = plays_rounds(str(getattr(tui.ui.p, "game", "")))
+        tui.say(Text(stall_warning_line(tui.ui.p.t, left, rounds), style="bold yellow"))
         tui.console.print(tui.ui.t("choice> "), end="", markup=False, highlight=False)
 
     async def ticker() -> None:
