@@ -45,7 +45,7 @@ def test_the_same_join_after_the_game_ended_says_it_is_over_at_once(back: Any) -
             "окончена: она есть в p2pcards games.") in _plain(text)  # fmt: skip
     assert "вернуться" not in text and "brings you back" not in text
     anya, rc = back["anya"]
-    assert rc == 3 and "Игра окончена: без одного из игроков раздача не сдаётся" in anya
+    assert rc == 3 and "Игра окончена: без одного из игроков раунд не сдаётся" in anya
     ru, rc = back["vera_again_ru"]
     assert rc == 1
     assert re.search(r"эта игра окончена: Сто одно [0-9a-f]{8} \(Аня, Борис, Вера; [^)]*\); "
