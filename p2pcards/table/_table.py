@@ -469,7 +469,11 @@ class Table:
         return self.engine.view(self.me, self.knowledge)
 
     def expecting(self) -> Expect | None:
-        """Who the table waits for now (None when finished or halted for good)."""
+        """Who the table waits for now (None when finished or halted for good); before
+        every seat accepted the genesis, the seats whose accept is missing (kind
+        ``"accept"``)."""
+        if not self.log.started and self.abandoned is None:
+            return Expect(tuple(range(len(self.log), self.seats)), "accept", False)
         step = self._current()
         return step.expect() if step is not None else None
 
@@ -791,8 +795,13 @@ class Table:
                 break
 
     def _current(self) -> Step | None:
-        """The step the protocol runs now, made from the engine's need if it is new."""
-        if self.abandoned is not None:
+        """The step the protocol runs now, made from the engine's need if it is new; None
+        until every seat has accepted the genesis (a step made earlier, because a front
+        end asked :attr:`may_decide` meanwhile, took the log's length then into its label
+        and so into its proofs' randomness: a restarted seat, asked nothing before its
+        replay, then signed another proof for the same position, an equivocation of its
+        own; tests/table/test_restart_poll.py)."""
+        if self.abandoned is not None or not self.log.started:
             return None
         if self._step is None:
             self._step = self._new_step()
