@@ -13,7 +13,7 @@ import trio
 from p2pcards.cards import parse_cards
 from p2pcards.cli._tui._live import LiveScreen, play_seat_live
 from p2pcards.cli._tui._seat import Quit
-from p2pcards.games import Decision, Finished, LocalDealer, Revealed, load_game
+from p2pcards.games import Decision, Finished, LocalDealer, Revealed, View, load_game
 from p2pcards.table import (
     GameOver,
     HandStarted,
@@ -127,15 +127,19 @@ async def test_a_whole_akulina_hand_from_table_events() -> None:
     assert "You take card" in out  # the viewer's own moves in the second person
 
 
-def test_live_screen_waiting_clock_history_and_sheet() -> None:
-    tui = scripted_seat("thousand", [])
-    live = LiveScreen(tui, NAMES[:3])
-    game = load_game("thousand")
-    state = game.new_state()
+def _thousand_dealt() -> View:
+    """Seat 0's view of a Thousand hand just dealt (seed 1)."""
+    state = load_game("thousand").new_state()
     dealer = LocalDealer.seeded(state, 1)
     while dealer.answer() is not None:
         pass
-    view = state.view(0, dealer.knowledge[0])
+    return state.view(0, dealer.knowledge[0])
+
+
+def test_live_screen_waiting_clock_history_and_sheet() -> None:
+    tui = scripted_seat("thousand", [])
+    live = LiveScreen(tui, NAMES[:3])
+    view = _thousand_dealt()
     live.feed(Waiting((2,), "move"), view, 10.0)
     live.feed(Waiting((2,), "move"), view, 15.0)  # the same wait: the clock keeps running
     live.draw(view, 22.5)
@@ -156,12 +160,7 @@ def test_the_waiting_line_says_when_the_vote_comes_at_a_lan_table() -> None:
     tui = scripted_seat("thousand", [], lang="ru")
     tui.stall_limit = 120.0
     live = LiveScreen(tui, ["Аня", "Борис", "Вера"])
-    game = load_game("thousand")
-    state = game.new_state()
-    dealer = LocalDealer.seeded(state, 1)
-    while dealer.answer() is not None:
-        pass
-    view = state.view(0, dealer.knowledge[0])
+    view = _thousand_dealt()
     live.feed(Waiting((1,), "move"), view, 10.0)
     live.draw(view, 40.0)
     assert "ждём: Борис… 30 с" in tui.console.export_text()
