@@ -236,7 +236,12 @@ def test_a_game_ended_by_a_forfeit_names_no_winners(lang: str, lines: list[str])
 def thousand_forfeit_in_hand_2(seat: int = 1) -> tuple[Any, dict[str, Any]]:
     """A seeded Thousand for three, hand 1 played out by the basic bots; in hand 2's
     auction ``seat`` forfeits: (the view of seat 0 then, the result)."""
-    state = load_game("thousand").new_state()
+    return _forfeit_in_hand_2(load_game("thousand").new_state(), seat)
+
+
+def _forfeit_in_hand_2(state: Any, seat: int) -> tuple[Any, dict[str, Any]]:
+    """``state`` dealt with seed 4, hand 1 played out by the basic bots; at hand 2's first
+    decision ``seat`` forfeits: (the view of seat 0 then, the result)."""
     dealer = LocalDealer.seeded(state, 4)
     basic = state.game.info.bots["basic"]
     before = None
@@ -298,26 +303,7 @@ def test_101_a_forfeited_round_is_explained_and_has_its_sheet() -> None:
     of where the 102 came from, under the sheet of the round before.  Now the forfeit is
     said ("Борис: поражение в раунде 2 (место покинуто), +N в записи, в серии 102") and
     the round forfeited has its sheet, on the terminal and on the web page."""
-    state = load_game("101", seats=3).new_state()
-    dealer = LocalDealer.seeded(state, 4)
-    basic = state.game.info.bots["basic"]
-    before = None
-    while True:
-        if dealer.answer() is not None:
-            continue
-        need = state.need()
-        if state.hand_no == 1:
-            if before is None:
-                before = state.clone()
-            if isinstance(need, Decision):
-                break
-            continue
-        s = need.seat
-        legal = state.legal_moves(s, dealer.knowledge[s])
-        dealer.apply(basic(state.view(s, dealer.knowledge[s]), legal, dealer.player_rngs[s]))
-    assert before is not None
-    view = state.view(0, dealer.knowledge[0])
-    result = forfeit_result(before, state, 1)
+    view, result = _forfeit_in_hand_2(load_game("101", seats=3).new_state(), 1)
     had = list(view.scores)
     assert result["scores"] == [had[0], 102, had[2]]
     p = presenter("101", "ru")
