@@ -152,9 +152,31 @@ def unreadable_text(path: Path, lang: str) -> str:
     )
 
 
-def outcome_text(t: Texts, result: Mapping[str, Any] | None, names: Names) -> str:
+def outcome_text(
+    t: Texts, result: Mapping[str, Any] | None, names: Names, *, sentence: bool = False
+) -> str:
     """The result in a sentence with names: "Аня lost (1 loss); Boris, Dima and Вера 0" /
-    "Boris won (1005 points); Аня 620; Вера 400"; seats with equal values are grouped."""
+    "Boris won (1005 points); Аня 620; Вера 400"; seats with equal values are grouped.
+
+    ``sentence``: it begins a sentence of its own (after a full stop): a text that
+    begins with its label, not a name («Проигравший: Аня», "No result"), is capitalised;
+    one that begins with a name is left as the name is written ("seat2 lost")."""
+    text = _outcome_text(t, result, names)
+    if sentence and not _begins_with_a_name(t, result):
+        return text[:1].upper() + text[1:]
+    return text
+
+
+def _begins_with_a_name(t: Texts, result: Mapping[str, Any] | None) -> bool:
+    """True when the translated head of :func:`outcome_text` begins with its ``{who}``
+    (English "{who} lost"), false when with a word of the language («проигравший: {who}»;
+    the "won" head is worded alike in every language)."""
+    if not result:
+        return False
+    return t.n("{who} lost", "{who} lost", 1, who="\0").startswith("\0")
+
+
+def _outcome_text(t: Texts, result: Mapping[str, Any] | None, names: Names) -> str:
     if not result:
         return t("no result")
     counted = next(
@@ -252,9 +274,7 @@ def print_report(report: AuditReport, lang: str, path: Path | None = None) -> No
     else:
         checked = t.n("{n} hand checked", "{n} hands checked", n)
     if report.verdict == "verified":
-        outcome = outcome_text(t, report.result, names)
-        if lang == "ru":  # a new sentence that begins with its label ("Проигравший: Аня")
-            outcome = outcome[:1].upper() + outcome[1:]
+        outcome = outcome_text(t, report.result, names, sentence=True)
         print(t("VERIFIED: {checked}. {outcome}.", checked=checked, outcome=outcome))
     elif report.verdict == "abandoned" and report.table is not None and report.table.abandoned:
         a = report.table.abandoned
@@ -275,7 +295,7 @@ def print_report(report: AuditReport, lang: str, path: Path | None = None) -> No
                     "stopped responding: {name} (entry {seq}).", **where))  # fmt: skip
         if a.result is not None:  # three or more seats: it forfeits (docs/rules, Stalls)
             print(t("{name} forfeits: {outcome}.", name=names[a.seat],
-                    outcome=outcome_text(t, a.result, names)))  # fmt: skip
+                    outcome=outcome_text(t, a.result, names, sentence=True)))  # fmt: skip
     elif report.verdict in ("incomplete", "abandoned"):
         print(t("INCOMPLETE: {checked}; {why}.", checked=checked, why=stop_text(t, report, names)))
 

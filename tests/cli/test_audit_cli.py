@@ -203,3 +203,39 @@ def test_an_abandoned_101_round_in_audit(capsys: pytest.CaptureFixture[str]) -> 
         "ru": "ПРЕРВАНО: проверено 0 раундов; раунд 1 закончен без игрока, который перестал "
         f"отвечать: seat1 (запись {seq}).",
     }
+
+
+@pytest.fixture(scope="module")
+def forfeit_log() -> list[bytes]:
+    """Akulina for three: seat 2 leaves while the table waits for its move; seats 0 and
+    1 vote it out at once and it forfeits the game (protocol/table.md §3 rule 4)."""
+    from tests.table.test_abandon import Hold, stalled_table
+    from tests.table.test_leave import _leave_bytes
+
+    h = stalled_table("akulina", 3, Hold(2, kind="move"), seed=3)
+    data = _leave_bytes(h, 2)
+    for s in (0, 1):
+        h.handle(s, h.tables[s].receive(data))
+        h.handle(s, h.tables[s].abandon(2, "left"))
+    h.run()
+    return h.logs()[0]
+
+
+def test_the_forfeit_result_begins_its_own_sentence(
+    forfeit_log: list[bytes], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """«поражение без игры: seat2. проигравший: seat2 …»: the result after a full stop
+    began in lowercase (pasted as it reads inside a sentence); it is a sentence of its
+    own, capitalised as the VERIFIED line's is (the English one begins with a name)."""
+    from p2pcards.cli.audit import print_report
+    from p2pcards.table import audit_entries
+
+    report = audit_entries(forfeit_log)
+    lines = {}
+    for lang in ("en", "ru"):
+        print_report(report, lang)
+        lines[lang] = capsys.readouterr().out.splitlines()[-1]
+    assert lines == {
+        "en": "seat2 forfeits: seat2 lost (1 loss); seat0 and seat1 0.",
+        "ru": "поражение без игры: seat2. Проигравший: seat2 (1 проигрыш); seat0 и seat1 — 0.",
+    }
