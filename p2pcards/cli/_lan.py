@@ -723,13 +723,16 @@ def departed_text(session: Session, gone: Departure, lang: str) -> str:
 
 def away_seconds(session: Session) -> float | None:
     """How long a resumed seat that has heard no one since its restart was away from the
-    table (since its log last changed), when that is longer than the table's stall
+    table (from its log's last change to the moment it was back, ``session.back_at``:
+    not until now, the time it has been back counted as away too, "вас не было 115 с"
+    after 60 s away and 55 s back), when that is longer than the table's stall
     limit: the others may have voted it out and ended the game.  None otherwise (it heard
     someone, it is no resumed seat, or it was away shorter: the table waits for it)."""
     since = getattr(session, "away_since", None)
     if since is None or getattr(session, "heard", True):
         return None
-    away = time.time() - since
+    back = getattr(session, "back_at", None)
+    away = (back if back is not None else time.time()) - since
     return away if away > session.stall_limit else None
 
 

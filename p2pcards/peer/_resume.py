@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -204,6 +205,7 @@ async def resume_table(
 
     Raises LobbyError when the files do not hold a table this identity sits at.
     """
+    back_at = time.time()  # (it was away until now, not until it leaves again)
     storage = TableStorage(table_id, base)
     try:  # (its last entry before the restart: since when this seat heard nothing)
         away_since: float | None = storage.log_path.stat().st_mtime
@@ -230,6 +232,7 @@ async def resume_table(
     session = Session(table, ids, storage)
     session.heard = False  # (no vote until another seat's link is up again)
     session.away_since = away_since
+    session.back_at = back_at
     # replay what is on disk before any network traffic
     session.handle(table.start())
     for raw in entries[1:]:

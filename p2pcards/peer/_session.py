@@ -211,6 +211,9 @@ class Session:
         self.away_since: float | None = None
         """A resumed seat: when its log last changed before the restart (seconds since
         the epoch), i.e. since when it heard nothing of the table; None otherwise."""
+        self.back_at: float | None = None
+        """A resumed seat: when it was back (its restart, seconds since the epoch): it was
+        away from :attr:`away_since` to this moment; None otherwise."""
         self.controller = SeatController(self)
         """The seat controller every front end drives this seat through."""
 

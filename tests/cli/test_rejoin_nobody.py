@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import pytest
 import trio
 
-from p2pcards.cli._lan import departed_text, report_rejoin
+from p2pcards.cli._lan import away_seconds, departed_text, report_rejoin
 from p2pcards.peer import Departure
 
 
@@ -68,10 +68,12 @@ AWAY = {
 }
 
 
-def _resumed(away: float, heard: bool = False) -> SimpleNamespace:
-    """A resumed session: its log last changed ``away`` seconds ago, stall limit 60 s."""
+def _resumed(away: float, heard: bool = False, back: float = 0.0) -> SimpleNamespace:
+    """A resumed session: its log last changed ``away`` seconds before it was back, and it
+    has been back ``back`` seconds; stall limit 60 s."""
     return SimpleNamespace(
-        away_since=time.time() - away - 0.5,
+        away_since=time.time() - back - away - 0.5,
+        back_at=time.time() - back,
         heard=heard,
         stall_limit=60.0,
         names=["Ann", "Bob", "Вика"],
@@ -114,6 +116,21 @@ def test_leaving_unheard_after_the_stall_limit_says_the_game_may_be_over(
     for short in (_resumed(30), _resumed(100, heard=True)):  # the table may well wait
         text = departed_text(short, Departure("unheard"), lang)  # type: ignore[arg-type]
         assert "10.0.0.1:4000" in text and "62b3b462" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_time_away_ends_when_the_seat_was_back(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new user's trial: away 100 s, then back 45 s at a table where nobody answers, the
+    leave said «вас не было 145 с»: the time back was counted as away too."""
+    monkeypatch.setattr(sys, "argv", ["p2pcards", "join", "10.0.0.1:4000"])
+    session = _resumed(100, back=45)
+    text = departed_text(session, Departure("unheard"), lang)  # type: ignore[arg-type]
+    assert ("away 100 s" if lang == "en" else "вас не было 100 с") in text, text
+    assert away_seconds(session) == pytest.approx(100.5, abs=0.2)  # type: ignore[arg-type]
+    # away 40 s (under the stall limit), back 45: the table may well wait for it
+    assert away_seconds(_resumed(40, back=45)) is None  # type: ignore[arg-type]
 
 
 async def test_an_update_before_the_wait_is_up_is_no_silence(
