@@ -8,7 +8,7 @@ from typing import Any
 
 from p2pcards.cli import _numbers
 from p2pcards.cli._i18n import add_lang_argument, error_text, tr
-from p2pcards.games import Game, OptionError, game_info
+from p2pcards.games import Game, OptionError, ScoreSheetError, game_info
 
 
 def add_game_arguments(p: argparse.ArgumentParser) -> None:
@@ -39,7 +39,9 @@ def add_game_arguments(p: argparse.ArgumentParser) -> None:
 
 def game_from_args(args: argparse.Namespace) -> Game[Any]:
     """Configure the game named in ``args``; exits with status 2 and a clear message
-    (listing the allowed options) on a bad name, option or seat count."""
+    (listing the allowed options) on a bad name, option or seat count; a bad score sheet
+    gets its error, naming the entry and the option as typed (``--scores``), and the
+    sheet's form from the option's help, two lines (:func:`_sheet_error`)."""
     try:
         info = game_info(args.game)
         opts: dict[str, str] = {}
@@ -51,6 +53,9 @@ def game_from_args(args: argparse.Namespace) -> Game[Any]:
         if getattr(args, "scores", None):
             opts["scores"] = args.scores
         return info.configure(args.seats, **opts)
+    except ScoreSheetError as e:
+        _sheet_error(args, e)
+        raise SystemExit(2) from None
     except OptionError as e:
         lang = getattr(args, "lang", "en")
         print(f"p2pcards: {error_text(lang, e)}", file=sys.stderr)
@@ -63,3 +68,17 @@ def game_from_args(args: argparse.Namespace) -> Game[Any]:
         except OptionError:
             pass
         raise SystemExit(2) from None
+
+
+def _sheet_error(args: argparse.Namespace, e: ScoreSheetError) -> None:
+    """Say what is wrong with a score sheet, naming the option as typed (``--scores``, or
+    ``scores`` in ``--option scores=…``), then the form the sheet takes (the option's
+    help, with its example): a list of every option of the game said nothing of it."""
+    lang = getattr(args, "lang", "en")
+    option = "--scores" if getattr(args, "scores", None) else "scores"
+    print(f"p2pcards: {error_text(lang, e.named(option))}", file=sys.stderr)
+    try:
+        [o] = [o for o in game_info(args.game).options if o.name == "scores"]
+    except (OptionError, ValueError):
+        return
+    print(f"  {option}: {tr(lang, o.help)}", file=sys.stderr)

@@ -11,7 +11,14 @@ See ``docs/architecture.md`` for the contract in full.
 """
 
 from p2pcards.games._dealer import HandOrder, LocalDealer, Player, replay
-from p2pcards.games._errors import ClaimMismatch, DecodeError, GameError, IllegalMove, OptionError
+from p2pcards.games._errors import (
+    ClaimMismatch,
+    DecodeError,
+    GameError,
+    IllegalMove,
+    OptionError,
+    ScoreSheetError,
+)
 from p2pcards.games._events import (
     CommitOrder,
     DealerEvent,
@@ -82,6 +89,7 @@ __all__ = [
     "RandomValue",
     "Reveal",
     "Revealed",
+    "ScoreSheetError",
     "Shuffle",
     "Shuffled",
     "TakeHidden",

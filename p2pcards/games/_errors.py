@@ -58,5 +58,21 @@ class OptionError(GameError, ValueError):
         super().__init__(msgid.format(**params) if params else msgid)
 
 
+class ScoreSheetError(OptionError):
+    """A ``scores`` option (a paper score sheet) that the game cannot start from; the
+    message names the bad entry (1-based, with its text) or the entry count, and what is
+    wrong.  Its ``{option}`` parameter is the option's name in the message: ``scores``
+    here, and a front end puts the option as the user typed it (``--scores``) with
+    :meth:`named`.  Each game's parser raises its own subclass."""
+
+    def __init__(self, msgid: str, **params: Any) -> None:
+        params.setdefault("option", "scores")
+        super().__init__(msgid, **params)
+
+    def named(self, option: str) -> ScoreSheetError:
+        """The same error with the option called ``option`` (``--scores``)."""
+        return type(self)(self.msgid, **(self.params | {"option": option}))
+
+
 class DecodeError(GameError, ValueError):
     """Bytes or plain data that do not decode to a valid move or event."""

@@ -296,102 +296,102 @@ def test_an_empty_player_name_in_both_languages(
 
 SCORE_SHEET_ERRORS = [  # every error of the three --scores parsers: (argv, Russian, English)
     (
-        ["thousand", "--scores", "Аня=abc"],
-        "scores: 1 запись на 3 места (нужно по одной на место, в порядке мест)",
-        "scores: 1 entry for 3 seats (one per seat, in seat order)",
+        ["thousand", "--scores", "Аня=455"],
+        "--scores: 1 запись на 3 места (нужно по одной на место, в порядке мест)",
+        "--scores: 1 entry for 3 seats (one per seat, in seat order)",
     ),
     (
         ["thousand", "--seats", "2", "--scores", "0,0,0,0,0"],
-        "scores: 5 записей на 2 места",
-        "scores: 5 entries for 2 seats",
+        "--scores: 5 записей на 2 места",
+        "--scores: 5 entries for 2 seats",
     ),
     (
         ["thousand", "--scores", "Аня=abc,0,0"],
-        "scores, запись 1 «Аня=abc»: нужно [ИМЯ=]ОЧКИ[/ПОПЫТКИ][bБОЛТЫ], например "
+        "--scores, запись 1 «Аня=abc»: нужно [ИМЯ=]ОЧКИ[/ПОПЫТКИ][bБОЛТЫ], например "
         "'Борис=880/2' или '455b1'",
-        "scores entry 1 'Аня=abc': expected [NAME=]SCORE[/TRIES][bBOLTS], e.g. 'Борис=880/2' "
+        "--scores entry 1 'Аня=abc': expected [NAME=]SCORE[/TRIES][bBOLTS], e.g. 'Борис=880/2' "
         "or '455b1'",
     ),
     (
         ["thousand", "--scores", "0,12,0"],
-        "scores, запись 2 «12»: 12 не делится на 5 (счёт округляется до 5)",
-        "scores entry 2 '12': 12 is not a multiple of 5 (scores are rounded)",
+        "--scores, запись 2 «12»: 12 не делится на 5 (счёт округляется до 5)",
+        "--scores entry 2 '12': 12 is not a multiple of 5 (scores are rounded)",
     ),
     (
         ["thousand", "--scores", "0,0,Вера=1000"],
-        "scores, запись 3 «Вера=1000»: счёт 1000 уже дошёл до цели 1000 — партия окончена",
-        "scores entry 3 'Вера=1000': 1000 has reached the target 1000: game over",
+        "--scores, запись 3 «Вера=1000»: счёт 1000 уже дошёл до цели 1000 — партия окончена",
+        "--scores entry 3 'Вера=1000': 1000 has reached the target 1000: game over",
     ),
     (
         ["thousand", "--scores", "880/3,0,0"],
-        "scores, запись 1 «880/3»: на бочке 3 раздачи; можно не больше 2 (после 3-й снимается "
+        "--scores, запись 1 «880/3»: на бочке 3 раздачи; можно не больше 2 (после 3-й снимается "
         "штраф)",
-        "scores entry 1 '880/3': 3 hands on the barrel; at most 2 (after 3 the penalty is paid)",
+        "--scores entry 1 '880/3': 3 hands on the barrel; at most 2 (after 3 the penalty is paid)",
     ),
     (
         ["thousand", "--scores", "880/1,880/5,0", "-o", "barrel_tries=1"],
-        "scores, запись 1 «880/1»: на бочке 1 раздача; можно не больше 0",
-        "scores entry 1 '880/1': 1 hand on the barrel; at most 0",
+        "--scores, запись 1 «880/1»: на бочке 1 раздача; можно не больше 0",
+        "--scores entry 1 '880/1': 1 hand on the barrel; at most 0",
     ),
     (
         ["thousand", "--scores", "900,0,0"],
-        "scores, запись 1 «900»: между бочкой 880 и целью 1000 счёта не бывает",
-        "scores entry 1 '900': no score lies between the barrel 880 and the target 1000",
+        "--scores, запись 1 «900»: между бочкой 880 и целью 1000 счёта не бывает",
+        "--scores entry 1 '900': no score lies between the barrel 880 and the target 1000",
     ),
     (
         ["thousand", "--scores", "455/1,0,0"],
-        "scores, запись 1 «455/1»: /1 (попытки на бочке) бывает только при счёте 880",
-        "scores entry 1 '455/1': /1 (barrel tries) needs the score 880",
+        "--scores, запись 1 «455/1»: /1 (попытки на бочке) бывает только при счёте 880",
+        "--scores entry 1 '455/1': /1 (barrel tries) needs the score 880",
     ),
     (
         ["thousand", "--scores", "455/1,0,0", "-o", "barrel=0"],
-        "scores, запись 1 «455/1»: /1 — это раздачи на бочке, а в этой игре бочки нет",
-        "scores entry 1 '455/1': /1 counts hands on the barrel, and this game has none",
+        "--scores, запись 1 «455/1»: /1 — это раздачи на бочке, а в этой игре бочки нет",
+        "--scores entry 1 '455/1': /1 counts hands on the barrel, and this game has none",
     ),
     (
         ["thousand", "--scores", "0b3,0,0"],
-        "scores, запись 1 «0b3»: 3 болта; можно не больше 2 (за 3-й снимается штраф)",
-        "scores entry 1 '0b3': 3 bolts; at most 2 (at 3 the penalty is paid)",
+        "--scores, запись 1 «0b3»: 3 болта; можно не больше 2 (за 3-й снимается штраф)",
+        "--scores entry 1 '0b3': 3 bolts; at most 2 (at 3 the penalty is paid)",
     ),
     (
         ["thousand", "--scores", "0b1,0,0", "-o", "bolts=1"],
-        "scores, запись 1 «0b1»: 1 болт; можно не больше 0 (за 1-й снимается штраф)",
-        "scores entry 1 '0b1': 1 bolt; at most 0 (at 1 the penalty is paid)",
+        "--scores, запись 1 «0b1»: 1 болт; можно не больше 0 (за 1-й снимается штраф)",
+        "--scores entry 1 '0b1': 1 bolt; at most 0 (at 1 the penalty is paid)",
     ),
     (
         ["101", "--seats", "2", "--scores", "40"],
-        "scores: 1 запись на 2 места",
-        "scores: 1 entry for 2 seats",
+        "--scores: 1 запись на 2 места",
+        "--scores: 1 entry for 2 seats",
     ),
     (
         ["101", "--seats", "2", "--scores", "40,Борис=x"],
-        "scores, запись 2 «Борис=x»: нужно [ИМЯ=]СУММА, например 'Аня=40' или '-20'",
-        "scores entry 2 'Борис=x': expected [NAME=]TOTAL, e.g. 'Аня=40' or '-20'",
+        "--scores, запись 2 «Борис=x»: нужно [ИМЯ=]СУММА, например 'Аня=40' или '-20'",
+        "--scores entry 2 'Борис=x': expected [NAME=]TOTAL, e.g. 'Аня=40' or '-20'",
     ),
     (
         ["101", "--seats", "2", "--scores", "102,0"],
-        "scores, запись 1 «102»: с суммой 102 серия уже проиграна",
-        "scores entry 1 '102': 102 has lost the series already",
+        "--scores, запись 1 «102»: с суммой 102 серия уже проиграна",
+        "--scores entry 1 '102': 102 has lost the series already",
     ),
     (
         ["101", "--seats", "2", "--scores", "101,0"],
-        "scores, запись 1 «101»: ровно 101 записывается как 0 (reset_at_101)",
-        "scores entry 1 '101': exactly 101 is written as 0 (reset_at_101)",
+        "--scores, запись 1 «101»: ровно 101 записывается как 0 (reset_at_101)",
+        "--scores entry 1 '101': exactly 101 is written as 0 (reset_at_101)",
     ),
     (
         ["101", "--seats", "2", "--scores", "100,0", "-o", "hundred_to_fifty=true"],
-        "scores, запись 1 «100»: ровно 100 записывается как 50 (hundred_to_fifty)",
-        "scores entry 1 '100': exactly 100 is written as 50 (hundred_to_fifty)",
+        "--scores, запись 1 «100»: ровно 100 записывается как 50 (hundred_to_fifty)",
+        "--scores entry 1 '100': exactly 100 is written as 50 (hundred_to_fifty)",
     ),
     (
         ["akulina", "--scores", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21"],
-        "scores: 21 запись на 4 места",
-        "scores: 21 entries for 4 seats",
+        "--scores: 21 запись на 4 места",
+        "--scores: 21 entries for 4 seats",
     ),
     (
         ["akulina", "--scores", "1,-2,0,0"],
-        "scores, запись 2 «-2»: нужно [ИМЯ=]ПРОИГРЫШИ, число от 0 и больше",
-        "scores entry 2 '-2': expected [NAME=]LOSSES, a count of 0 or more",
+        "--scores, запись 2 «-2»: нужно [ИМЯ=]ПРОИГРЫШИ, число от 0 и больше",
+        "--scores entry 2 '-2': expected [NAME=]LOSSES, a count of 0 or more",
     ),
 ]
 
@@ -411,6 +411,51 @@ def test_score_sheet_errors_in_both_languages(
         assert first.startswith(f"p2pcards: {said}"), first
         if lang == "ru":
             assert english_lines(out) == []
+
+
+@pytest.mark.parametrize(
+    ("argv", "lang", "said"),
+    [
+        (
+            ["host", "thousand", "--scores", "Аня=abc"],
+            "en",
+            "p2pcards: --scores entry 1 'Аня=abc': expected [NAME=]SCORE[/TRIES][bBOLTS], e.g. "
+            "'Борис=880/2' or '455b1'\n"
+            "  --scores: start from a score sheet: one [NAME=]SCORE[/TRIES][bBOLTS] per seat in "
+            "seat order, e.g. 'Аня=455,Борис=880/2,Вера=120b1' (empty: everyone at 0)\n",
+        ),
+        (
+            ["host", "thousand", "--scores", "Аня=abc"],
+            "ru",
+            "p2pcards: --scores, запись 1 «Аня=abc»: нужно [ИМЯ=]ОЧКИ[/ПОПЫТКИ][bБОЛТЫ], "
+            "например 'Борис=880/2' или '455b1'\n"
+            "  --scores: начать с записи на бумаге: по месту [ИМЯ=]ОЧКИ[/ПОПЫТКИ][bБОЛТЫ] в "
+            "порядке мест, например 'Аня=455,Борис=880/2,Вера=120b1' (пусто: у всех 0)\n",
+        ),
+        (  # too few entries, one of them bad: the bad one is named
+            ["host", "akulina", "--scores", "1,два"],
+            "ru",
+            "p2pcards: --scores, запись 2 «два»: нужно [ИМЯ=]ПРОИГРЫШИ, число от 0 и больше\n"
+            "  --scores: продолжить серию с записи: по месту [ИМЯ=]ПРОИГРЫШИ в порядке мест, "
+            "например 'Аня=2,Борис=0,Вера=1,Дима=3'; hands — сколько раздач ещё сыграть\n",
+        ),
+        (  # given as --option scores=…: named so
+            ["host", "101", "--seats", "2", "-o", "scores=40"],
+            "en",
+            "p2pcards: scores: 1 entry for 2 seats (one per seat, in seat order)\n"
+            "  scores: continue a series from a score sheet: one [NAME=]TOTAL per seat in seat "
+            "order, e.g. 'Аня=40,Борис=-20,Вера=95' (empty: everyone at 0)\n",
+        ),
+    ],
+)
+def test_a_bad_score_sheet_names_the_entry_and_the_option_as_typed(
+    capsys: pytest.CaptureFixture[str], argv: list[str], lang: str, said: str
+) -> None:
+    """``host thousand --scores 'Аня=abc'`` said "scores: 1 entry for 3 seats" (the count
+    was checked before the entries), called the option "scores", and listed all 20
+    options of the game after it: now the bad entry, the option as typed and the sheet's
+    form, two lines."""
+    assert run(capsys, "--lang", lang, *argv) == (2, said)
 
 
 def test_a_game_without_scores_says_so_in_russian() -> None:

@@ -11,12 +11,13 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from p2pcards.games._errors import Counted, OptionError
+from p2pcards.games._errors import Counted
+from p2pcards.games._errors import ScoreSheetError as _SheetError
 
 _ENTRY = re.compile(r"^(?:(?P<name>[^=]*)=)?(?P<losses>\d{1,6})$")
 
 
-class ScoreSheetError(OptionError):
+class ScoreSheetError(_SheetError):
     """A ``scores`` option that is not a valid Akulina sheet; the message names the entry
     (1-based, with its text) and what is wrong."""
 
@@ -25,22 +26,22 @@ def parse_losses(text: str, seats: int) -> list[tuple[str, int]]:
     """(label, losses) per seat; raises :class:`ScoreSheetError` for a malformed or
     negative entry or the wrong number of entries."""
     entries = [e.strip() for e in text.split(",")]
-    if len(entries) != seats:
-        raise ScoreSheetError(
-            "scores: {entries} for {seats} (one per seat, in seat order)",
-            entries=Counted("{n} entry", "{n} entries", len(entries)),
-            seats=Counted("{n} seat", "{n} seats", seats),
-        )
     out = []
     for i, e in enumerate(entries, 1):
         m = _ENTRY.match(e.replace(" ", ""))
         if m is None:
             raise ScoreSheetError(
-                "scores entry {i} {entry!r}: expected [NAME=]LOSSES, a count of 0 or more",
+                "{option} entry {i} {entry!r}: expected [NAME=]LOSSES, a count of 0 or more",
                 i=i,
                 entry=e,
             )
         out.append(((m["name"] or "").strip(), int(m["losses"])))
+    if len(entries) != seats:  # (after the entries: a bad entry is named, not the count)
+        raise ScoreSheetError(
+            "{option}: {entries} for {seats} (one per seat, in seat order)",
+            entries=Counted("{n} entry", "{n} entries", len(entries)),
+            seats=Counted("{n} seat", "{n} seats", seats),
+        )
     return out
 
 

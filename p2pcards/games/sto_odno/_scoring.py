@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from p2pcards.cards import STO_ODNO_POINTS, Card, Rank
-from p2pcards.games._errors import Counted, OptionError
+from p2pcards.games._errors import Counted
+from p2pcards.games._errors import ScoreSheetError as _SheetError
 from p2pcards.games.sto_odno._rules import KING_OF_SPADES, QUEEN_OF_HEARTS
 
 LIMIT = 101
@@ -89,7 +90,7 @@ def lost(score: int, lose_at: str = "above") -> bool:
 _ENTRY = re.compile(r"^(?:(?P<name>[^=]*)=)?(?P<total>[-+]?\d{1,6})$")
 
 
-class ScoreSheetError(OptionError):
+class ScoreSheetError(_SheetError):
     """A ``scores`` option that is not a valid 101 score sheet; the message names the
     entry (1-based, with its text) and what is wrong."""
 
@@ -102,12 +103,6 @@ def parse_totals(text: str, seats: int, options: Mapping[str, Any]) -> list[tupl
     ``lose_at=at_least``), exactly 101 when it is reset to 0, exactly 100 with
     ``hundred_to_fifty``."""
     entries = [e.strip() for e in text.split(",")]
-    if len(entries) != seats:
-        raise ScoreSheetError(
-            "scores: {entries} for {seats} (one per seat, in seat order)",
-            entries=Counted("{n} entry", "{n} entries", len(entries)),
-            seats=Counted("{n} seat", "{n} seats", seats),
-        )
     lose_at = str(options.get("lose_at", "above"))
     reset = bool(options.get("reset_at_101", True)) and lose_at == "above"
     out = []
@@ -115,31 +110,37 @@ def parse_totals(text: str, seats: int, options: Mapping[str, Any]) -> list[tupl
         m = _ENTRY.match(e.replace(" ", ""))
         if m is None:
             raise ScoreSheetError(
-                "scores entry {i} {entry!r}: expected [NAME=]TOTAL, e.g. 'Аня=40' or '-20'",
+                "{option} entry {i} {entry!r}: expected [NAME=]TOTAL, e.g. 'Аня=40' or '-20'",
                 i=i,
                 entry=e,
             )
         total = int(m["total"])
         if lost(total, lose_at):
             raise ScoreSheetError(
-                "scores entry {i} {entry!r}: {total} has lost the series already",
+                "{option} entry {i} {entry!r}: {total} has lost the series already",
                 i=i,
                 entry=e,
                 total=total,
             )
         if total == LIMIT and reset:
             raise ScoreSheetError(
-                "scores entry {i} {entry!r}: exactly 101 is written as 0 (reset_at_101)",
+                "{option} entry {i} {entry!r}: exactly 101 is written as 0 (reset_at_101)",
                 i=i,
                 entry=e,
             )
         if total == 100 and options.get("hundred_to_fifty"):
             raise ScoreSheetError(
-                "scores entry {i} {entry!r}: exactly 100 is written as 50 (hundred_to_fifty)",
+                "{option} entry {i} {entry!r}: exactly 100 is written as 50 (hundred_to_fifty)",
                 i=i,
                 entry=e,
             )
         out.append(((m["name"] or "").strip(), total))
+    if len(entries) != seats:  # (after the entries: a bad entry is named, not the count)
+        raise ScoreSheetError(
+            "{option}: {entries} for {seats} (one per seat, in seat order)",
+            entries=Counted("{n} entry", "{n} entries", len(entries)),
+            seats=Counted("{n} seat", "{n} seats", seats),
+        )
     return out
 
 

@@ -19,7 +19,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from p2pcards.games._errors import Counted, OptionError
+from p2pcards.games._errors import Counted
+from p2pcards.games._errors import ScoreSheetError as _SheetError
 from p2pcards.games.thousand._rules import Standing
 
 _ENTRY = re.compile(
@@ -28,7 +29,7 @@ _ENTRY = re.compile(
 )
 
 
-class ScoreSheetError(OptionError):
+class ScoreSheetError(_SheetError):
     """A ``scores`` option that is not a valid Thousand score sheet; the message names
     the entry (1-based, with its text) and what is wrong."""
 
@@ -39,12 +40,6 @@ def parse_scores(text: str, seats: int, options: Mapping[str, Any]) -> list[tupl
     of entries, a score the rules cannot produce (not a multiple of 5, between the barrel
     and the target, at or above the target) or barrel tries / bolts out of range."""
     entries = [e.strip() for e in text.split(",")]
-    if len(entries) != seats:
-        raise ScoreSheetError(
-            "scores: {entries} for {seats} (one per seat, in seat order)",
-            entries=Counted("{n} entry", "{n} entries", len(entries)),
-            seats=Counted("{n} seat", "{n} seats", seats),
-        )
     target, barrel = int(options["target"]), int(options["barrel"])
     tries_max, bolts_max = int(options["barrel_tries"]), int(options["bolts"])
     rounding = str(options.get("rounding", "five"))
@@ -53,7 +48,7 @@ def parse_scores(text: str, seats: int, options: Mapping[str, Any]) -> list[tupl
         m = _ENTRY.match(e.replace(" ", ""))
         if m is None:
             raise ScoreSheetError(
-                "scores entry {i} {entry!r}: expected [NAME=]SCORE[/TRIES][bBOLTS], e.g. "
+                "{option} entry {i} {entry!r}: expected [NAME=]SCORE[/TRIES][bBOLTS], e.g. "
                 "'Борис=880/2' or '455b1'",
                 i=i,
                 entry=e,
@@ -64,14 +59,14 @@ def parse_scores(text: str, seats: int, options: Mapping[str, Any]) -> list[tupl
         bolts = 0 if m["bolts"] is None else int(m["bolts"])
         if rounding == "five" and score % 5:
             raise ScoreSheetError(
-                "scores entry {i} {entry!r}: {score} is not a multiple of 5 (scores are rounded)",
+                "{option} entry {i} {entry!r}: {score} is not a multiple of 5 (scores are rounded)",
                 i=i,
                 entry=e,
                 score=score,
             )
         if score >= target:
             raise ScoreSheetError(
-                "scores entry {i} {entry!r}: {score} has reached the target {target}: game over",
+                "{option} entry {i} {entry!r}: {score} has reached the target {target}: game over",
                 i=i,
                 entry=e,
                 score=score,
@@ -82,7 +77,7 @@ def parse_scores(text: str, seats: int, options: Mapping[str, Any]) -> list[tupl
             on_barrel = tries or 0
             if on_barrel >= tries_max:
                 raise ScoreSheetError(
-                    "scores entry {i} {entry!r}: {hands} on the barrel; at most {most} "
+                    "{option} entry {i} {entry!r}: {hands} on the barrel; at most {most} "
                     "(after {tries} the penalty is paid)",
                     i=i,
                     entry=e,
@@ -92,7 +87,7 @@ def parse_scores(text: str, seats: int, options: Mapping[str, Any]) -> list[tupl
                 )
         elif barrel and score > barrel:
             raise ScoreSheetError(
-                "scores entry {i} {entry!r}: no score lies between the barrel {barrel} and "
+                "{option} entry {i} {entry!r}: no score lies between the barrel {barrel} and "
                 "the target {target}",
                 i=i,
                 entry=e,
@@ -101,7 +96,7 @@ def parse_scores(text: str, seats: int, options: Mapping[str, Any]) -> list[tupl
             )
         elif tries is not None and not barrel:
             raise ScoreSheetError(
-                "scores entry {i} {entry!r}: /{tries} counts hands on the barrel, and this "
+                "{option} entry {i} {entry!r}: /{tries} counts hands on the barrel, and this "
                 "game has none (barrel=0)",
                 i=i,
                 entry=e,
@@ -109,7 +104,7 @@ def parse_scores(text: str, seats: int, options: Mapping[str, Any]) -> list[tupl
             )
         elif tries is not None:
             raise ScoreSheetError(
-                "scores entry {i} {entry!r}: /{tries} (barrel tries) needs the score {barrel}",
+                "{option} entry {i} {entry!r}: /{tries} (barrel tries) needs the score {barrel}",
                 i=i,
                 entry=e,
                 tries=tries,
@@ -117,7 +112,7 @@ def parse_scores(text: str, seats: int, options: Mapping[str, Any]) -> list[tupl
             )
         if bolts >= bolts_max:
             raise ScoreSheetError(
-                "scores entry {i} {entry!r}: {bolts}; at most {most} (at {max} the penalty "
+                "{option} entry {i} {entry!r}: {bolts}; at most {most} (at {max} the penalty "
                 "is paid)",
                 i=i,
                 entry=e,
@@ -126,6 +121,12 @@ def parse_scores(text: str, seats: int, options: Mapping[str, Any]) -> list[tupl
                 max=bolts_max,
             )
         out.append((name, Standing(score, on_barrel, bolts)))
+    if len(entries) != seats:  # (after the entries: a bad entry is named, not the count)
+        raise ScoreSheetError(
+            "{option}: {entries} for {seats} (one per seat, in seat order)",
+            entries=Counted("{n} entry", "{n} entries", len(entries)),
+            seats=Counted("{n} seat", "{n} seats", seats),
+        )
     return out
 
 
