@@ -14,6 +14,7 @@ from p2pcards.cli._i18n import (
     home_in_argv,
     install,
     lang_in_argv,
+    locale_note,
     remember_lang,
     remembered_text,
     tr,
@@ -84,6 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     home = home_in_argv(argv)
     if chosen and remember_lang(chosen, home) and sys.stderr.isatty():
         print(remembered_text(chosen), file=sys.stderr)  # (once: only when it changed)
+    elif not chosen and sys.stderr.isatty() and (note := locale_note(home)):
+        print(note, file=sys.stderr)  # (once per locale: a remembered --lang overrides it)
     parser = build_parser(chosen or default_lang(home), command_in_argv(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -82,6 +82,7 @@ def remember_lang(lang: str, home: Path | None = None) -> bool:
         except (OSError, ValueError):
             data = {}
         data["lang"] = lang
+        data.pop(_TOLD, None)  # a locale that disagrees with the new choice is told again
         files.write_atomic(path, json.dumps(data).encode())
     except (OSError, files.StorageError):
         return False
@@ -94,6 +95,45 @@ def remembered_text(lang: str) -> str:
     if lang == "ru":
         return tr(lang, "Interface language: Russian (remembered; to change it: --lang en)")
     return tr(lang, "Interface language: English (remembered; to change it: --lang ru)")
+
+
+_TOLD = "lang_told_locale"
+"""The key of ``config.json`` naming the locale language that was told, once, that the
+remembered language overrides it (:func:`locale_note`)."""
+
+
+def locale_note(home: Path | None = None) -> str | None:
+    """The line said once when the remembered language (an earlier ``--lang``) is not the
+    locale's and no ``--lang`` or ``$P2PCARDS_LANG`` is given: which language is in use
+    and how to change it, in the locale's language (the one its reader is likely to
+    read).  None when there is nothing to tell, or it was told for this locale already
+    (it is marked as told in ``config.json``; a later ``--lang`` that changes the
+    choice clears the mark)."""
+    if os.environ.get("P2PCARDS_LANG", ""):
+        return None
+    remembered, loc = remembered_lang(home), locale_lang()
+    if remembered is None or remembered == loc:
+        return None
+    path = _config_path(home)
+    try:
+        data = json.loads(path.read_text())
+        if not isinstance(data, dict) or data.get(_TOLD) == loc:
+            return None
+        data[_TOLD] = loc
+        files.write_atomic(path, json.dumps(data).encode())
+    except (OSError, ValueError, files.StorageError):
+        return None  # not remembered as told: better silent than said on every run
+    if remembered == "en":
+        return tr(
+            loc,
+            "Interface language: English, remembered from an earlier --lang en "
+            "(your locale is Russian; to change it: --lang ru)",
+        )
+    return tr(
+        loc,
+        "Interface language: Russian, remembered from an earlier --lang ru "
+        "(your locale is English; to change it: --lang en)",
+    )
 
 
 def locale_lang() -> str:

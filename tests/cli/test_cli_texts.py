@@ -221,6 +221,49 @@ def test_a_lang_that_changes_the_remembered_one_says_so_once(
     assert notes("--lang", "ru", "games") == []
 
 
+LOCALE_RU_NOTE = (
+    "Язык интерфейса: английский, запомнен после прошлого --lang en "
+    "(язык системы — русский; сменить: --lang ru)"
+)
+LOCALE_EN_NOTE = (
+    "Interface language: Russian, remembered from an earlier --lang ru "
+    "(your locale is English; to change it: --lang en)"
+)
+
+
+def test_a_remembered_lang_that_beats_the_locale_says_so_once(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new user's trial (issue 15): after one ``--lang en``, a run under a Russian
+    locale stayed English with no hint.  The choice stays remembered, and the first run
+    whose locale it overrides says so, in the locale's language, with the way back."""
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+
+    def notes(*argv: str) -> list[str]:
+        out = run(capsys, *argv)[1]
+        return [x for x in out.splitlines() if x in (LOCALE_RU_NOTE, LOCALE_EN_NOTE)]
+
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert notes("--lang", "en", "games") == []
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert notes("games") == [LOCALE_RU_NOTE]
+    assert run(capsys, "audit")[1].startswith("usage:")  # still remembered, told once
+    assert notes("games") == []
+    assert notes("--lang", "en", "games") == []  # given: nothing to tell
+    monkeypatch.setenv("P2PCARDS_LANG", "en")
+    assert notes("games") == []
+    monkeypatch.delenv("P2PCARDS_LANG")
+    assert notes("--lang", "ru", "games") == []
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert notes("games") == [LOCALE_EN_NOTE]
+    assert notes("games") == []
+    assert notes("--lang", "en", "games") == []
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert notes("games") == [LOCALE_RU_NOTE]  # a new choice: told again
+
+
 @pytest.mark.parametrize(
     ("command", "said"),
     [
