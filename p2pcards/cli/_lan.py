@@ -590,17 +590,32 @@ def rejoined_text(lang: str, dt: float) -> str:
     )
 
 
-def final_report(ending: Ending, lang: str, game: str | None = None) -> int:
+def final_report(
+    ending: Ending,
+    lang: str,
+    game: str | None = None,
+    *,
+    said_end: bool = False,
+    said_result: bool = False,
+) -> int:
     """Print the verdict of every hand and the log path; the exit status: 0 if every hand
     verified, 1 if a cheat was found, 3 if a hand was abandoned (2 is for errors).
-    ``game``: the game's name, whose presenter says a false claim in words."""
+    ``game``: the game's name, whose presenter says a false claim in words.
+
+    ``said_end``: the seat's own lines already said how an abandoned hand ended (the
+    terminal seat's history and a headless seat's progress lines: «раздача окончена,
+    поражение без игры: Борис (место покинуто)» stood twice at the end); ``said_result``:
+    and the forfeit's result (the terminal seat's «игра окончена: …» and its final
+    screen; a headless seat does not say it)."""
     print(tr(lang, "log: {log_path}", log_path=ending.log_path))
     names = ending.names
     if ending.abandoned is not None:
         rounds = plays_rounds(game or "")
-        print(abandoned_line(Texts(lang), Names(names), ending.abandoned, rounds))
-        if ending.abandoned.result is not None:  # a forfeit (3+ seats): the game's result
-            print(tr(lang, "result: ") + format_result(ending.abandoned.result, list(names), lang))
+        if not said_end:
+            print(abandoned_line(Texts(lang), Names(names), ending.abandoned, rounds))
+        forfeit = ending.abandoned.result
+        if forfeit is not None and not said_result:  # a forfeit (3+ seats): the game's result
+            print(tr(lang, "result: ") + format_result(forfeit, list(names), lang))
         if rounds:
             print(tr(lang, "The game is over: no round is dealt without every seat (p2pcards "
                            "games lists it)."))  # fmt: skip
@@ -681,7 +696,16 @@ async def play_to_end(
         with trio.CancelScope(shield=True):  # tell the others before going
             gone = await session.depart(on_wait=waiting)
         raise Departed(130, departed_text(session, gone, lang))
-    return final_report(ending, lang, session.table.game.name)
+    # (the terminal seat said the end and the result, a headless one the end; the
+    # browser seat's terminal said neither)
+    web_seat = not strategy and bool(getattr(web, "web", False))
+    return final_report(
+        ending,
+        lang,
+        session.table.game.name,
+        said_end=not web_seat,
+        said_result=not strategy and not web_seat,
+    )
 
 
 def departed_text(session: Session, gone: Departure, lang: str) -> str:

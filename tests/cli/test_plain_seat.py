@@ -59,3 +59,61 @@ async def test_the_plain_seat_warns_before_the_stall_limit_and_explains_a_forfei
     assert line in out.splitlines()
     assert out.index(line) < out.index("игра окончена: ")
     assert got[0].status == "abandoned"
+
+
+async def test_the_end_of_a_forfeited_game_is_said_once(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    autojump_clock: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Борис leaves a Thousand for three: the seat's lines say the end of the hand, the
+    forfeit and the result, and the final report after them only the log and that the
+    game is over (it said «раздача окончена, поражение без игры: Борис (место покинуто)»
+    and the result a second time, as «итог: …»)."""
+    from p2pcards.cli import _seat
+    from p2pcards.cli._lan import play_to_end
+
+    ss = _sessions("thousand", 3, 6, tmp_path)
+    names = ss[0].names
+    rngs = [random.Random(i) for i in range(3)]
+    bot = game_info("thousand").bots["basic"]
+
+    async def never() -> str | None:
+        await trio.sleep_forever()
+        return None
+
+    async def plain(session: Any, lang: str) -> Any:  # (the terminal seat, line by line)
+        return await play_lines(session, lang, source=never)
+
+    monkeypatch.setattr(_seat, "play_seat", plain)
+    got: list[int] = []
+
+    async def seat() -> None:
+        got.append(await play_to_end(ss[0], None, "ru"))
+
+    out = ""
+    async with trio.open_nursery() as n:
+        n.start_soon(seat)
+        _start(ss)
+        with trio.fail_after(600):
+            while "ваш ход (1-" not in out:
+                await trio.sleep(0.01)
+                _bots_move(ss, bot, rngs)
+                out += capsys.readouterr().out
+            ss[1].handle(ss[1].table.leave())  # Борис leaves on Аня's turn
+            while not got:
+                await trio.sleep(0.01)
+                _deliver(ss)
+        n.cancel_scope.cancel()
+    out += capsys.readouterr().out
+    assert out.count("поражение без игры") == 1
+    assert out.splitlines()[-5:] == [
+        f"раздача окончена, поражение без игры: {names[1]} (место покинуто)",
+        f"{names[1]}: поражение в раздаче 1 (место покинуто), -120 в записи",
+        f"игра окончена: проигравший: {names[1]}; очки: {names[0]} 0, {names[1]} -120, "
+        f"{names[2]} 0",
+        f"журнал: {ss[0].storage.log_path}",
+        "Игра окончена: без одного из игроков раздача не сдаётся (она есть в p2pcards games).",
+    ]
+    assert got == [3]
