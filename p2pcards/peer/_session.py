@@ -567,6 +567,10 @@ class Session:
                 continue  # (restarted, connected to nobody: it knows nothing of a stall)
             if trio.current_time() - self.waiting_since < self.stall_limit:
                 continue
+            if self.seat is not None and self.seat in t.awaited() and not t.out_of_time:
+                # our own time is up too: once another seat votes against us at this head,
+                # we write nothing more for the slot (protocol/table.md §3, rule 6)
+                self.handle(t.time_up())
             exp = t.expecting()
             if exp is None:
                 continue

@@ -195,6 +195,7 @@ class Table:
         self._abandon_reason = "stall"
         self._votes_seen: set[bytes] = set()  # votes reported (VoteCast/Rejected) once
         self._against_me: dict[int, LogEntry] = {}  # votes to end this hand without us
+        self._time_up_at: int | None = None  # log length when this seat's own time ran out
         self._hand_start: GameState | None = None  # the engine as the hand began
         self.departed: dict[int, int] = {}
         """Seats that signed a leave -> its log position (cleared when it writes again)."""
@@ -233,7 +234,61 @@ class Table:
             and not self.halted
             and self._abandon is None
             and not self.left
+            and not self.out_of_time
         )
+
+    @property
+    def out_of_time(self) -> bool:
+        """True when this seat's own time for the entry the table awaits from it is up
+        (:meth:`time_up`, and the log has not grown since) and it holds another seat's
+        vote against it signed at the log's head: it then writes no entry for that slot
+        and waits for the other votes (``protocol/table.md`` §3, rule 6)."""
+        return (
+            self.me is not None
+            and self._time_up_at == len(self.log)
+            and self.abandoned is None
+            and self._vote_held(self.me)
+        )
+
+    def time_up(self) -> list[Output]:
+        """This seat's peer layer waited the table's ``stall_limit`` for this seat's own
+        entry (on its own clock, the one it votes by): its time for the slot the table
+        awaits from it is up, until the log grows.  While it also holds another seat's
+        vote against it signed at the head (:attr:`out_of_time`), :meth:`decide` raises
+        and :meth:`expecting` names the voters still missing: the seat that voted never
+        takes the entry (rule 3), so writing it late would split the table whenever a
+        voter is missing (a dead laptop), and the voter, present all along, would be the
+        one voted out (``protocol/table.md`` §3, rule 6).  Its time is not up on another
+        seat's word (rule 2): a vote against a seat that is still in time counts for
+        nothing here.  Does nothing when the table does not await this seat.  Returns
+        outputs (a :class:`Waiting` for the missing votes, once it applies)."""
+        if self.me is not None and not self.halted and self.me in self.awaited():
+            if self._time_up_at != len(self.log):
+                self._time_up_at = len(self.log)
+                self._waiting_said = None
+        return self._pump()
+
+    def _conceded(self) -> Expect:
+        """What an :attr:`out_of_time` seat waits for: the votes of every other seat
+        that can still vote (kind ``"abandon"``, about ``{"stalled": me}``)."""
+        assert self.me is not None
+        gone = self.gone(self.next_seq)
+        voters = tuple(s for s in range(self.seats) if s != self.me and s not in gone)
+        return Expect(voters, "abandon", True, {"stalled": self.me, "reason": "stall"})
+
+    def _votes_missing(self) -> tuple[int, ...]:
+        """The voters of :meth:`_conceded` whose vote against this seat at the head is
+        not held here."""
+        head = self.log.head.hash
+        held = {
+            e.seat
+            for e in self.pending.entries()
+            if e.kind == _ABANDON
+            and e.prev == head
+            and e.hand == self.hand
+            and (vote_target(e.body) or (None,))[0] == self.me
+        }
+        return tuple(s for s in self._conceded().seats if s not in held)
 
     def start(self) -> list[Output]:
         """Begin: seats other than 0 sign their accept of the genesis.  Returns outputs."""
@@ -302,6 +357,8 @@ class Table:
             raise IllegalMove(self.me, "turn", "it is not your turn")
         if self.halted or self._abandon is not None or self.left:
             raise IllegalMove(self.me, "turn", "the table is not waiting for your move")
+        if self.out_of_time:
+            raise IllegalMove(self.me, "turn", "your time is up: the others are voting")
         body = step.decide(self, move, self.alter)
         self._write_single(step, body)
         return self._pump()
@@ -459,7 +516,7 @@ class Table:
 
     def legal_moves(self) -> list[Move]:
         """This seat's legal moves now (empty when it is not its decision)."""
-        if self.me is None or self.halted:
+        if self.me is None or self.halted or self.out_of_time:
             return []
         return self.engine.legal_moves(self.me, self.knowledge)
 
@@ -474,6 +531,8 @@ class Table:
         ``"accept"``)."""
         if not self.log.started and self.abandoned is None:
             return Expect(tuple(range(len(self.log), self.seats)), "accept", False)
+        if self.out_of_time:
+            return self._conceded()
         step = self._current()
         return step.expect() if step is not None else None
 
@@ -776,6 +835,8 @@ class Table:
                 continue
             waiting = tuple(s for s in step.missing() if s != self.me)
             exp = step.expect()
+            if self.out_of_time:  # (our time is up: we wait for the votes against us)
+                waiting, exp = self._votes_missing(), self._conceded()
             said = (waiting, exp.kind, repr(exp.about))
             if waiting and self._waiting_said != said:
                 self._waiting_said = said

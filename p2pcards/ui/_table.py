@@ -87,6 +87,10 @@ def waiting_reason(
     if reason == "reveal":
         return t("the reveal of the cards for the check")
     if reason == "abandon":
+        if me:  # (this seat's own time is up: protocol/table.md §3 rule 6)
+            if rounds:
+                return t("your time to move is up: the others' agreement to end the round")
+            return t("your time to move is up: the others' agreement to end the hand")
         if rounds:
             return t("agreement to end the round without {name}", name=who)
         return t("agreement to end the hand without {name}", name=who)

@@ -113,6 +113,8 @@ class Harness:
     cheat: Cheat | None = None
     cheater: int = 1
     decide: Callable[[Harness, int, Table, list[Move]], Move] | None = None
+    paused: set[int] = field(default_factory=set)  # seats whose player does not decide now
+    down: set[int] = field(default_factory=set)  # dead seats: they receive nothing
     tables: list[Table] = field(init=False)
     outputs: list[list[Output]] = field(init=False)
     persisted: list[dict[str, Any]] = field(init=False)
@@ -172,10 +174,13 @@ class Harness:
                 i = self.rng.randrange(len(self.queue))
                 self.queue[i], self.queue[-1] = self.queue[-1], self.queue[i]
                 r, data = self.queue.pop()
-                self.handle(r, self.tables[r].receive(data))
+                if r not in self.down:
+                    self.handle(r, self.tables[r].receive(data))
                 continue
             moved = False
             for s, t in enumerate(self.tables):
+                if s in self.paused or s in self.down:
+                    continue
                 legal = t.legal_moves()
                 if legal and t.may_decide:
                     if self.decide is not None:
@@ -197,7 +202,7 @@ class Harness:
         sent = self.__dict__.setdefault("_gossiped", {})
         for r, t in enumerate(self.tables):
             for s, o in enumerate(self.tables):
-                if s in self.__dict__.get("silent", ()):
+                if s in self.__dict__.get("silent", ()) or s in self.down:
                     continue  # a dead peer serves nothing
                 start = max(len(t.log), sent.get((r, s), 0))
                 if s != r and len(o.log) > start:

@@ -10,9 +10,17 @@ from typing import Any
 
 import pytest
 
-from p2pcards.games import Decision, LocalDealer, forfeit_result, load_game
+from p2pcards.games import Decision, IllegalMove, LocalDealer, forfeit_result, load_game
 from p2pcards.games.akulina import Discard
-from p2pcards.table import Broadcast, GameOver, HandAbandoned, Rejected, VoteCast, audit_entries
+from p2pcards.table import (
+    Broadcast,
+    GameOver,
+    HandAbandoned,
+    Rejected,
+    VoteCast,
+    Waiting,
+    audit_entries,
+)
 from p2pcards.transcript import peek_entry
 from tests.table.harness import Harness, force_move
 
@@ -293,3 +301,67 @@ def test_every_seat_that_left_before_the_vote_forfeits_by_the_game_rule(
     assert check(r), r
     alone = forfeit_result(state, state, 1)
     assert "also" not in alone["forfeit"] and 2 in alone["winners"]  # (one seat: as before)
+
+
+def test_a_seat_out_of_time_with_a_voter_dead_waits_for_the_vote_and_the_logs_agree() -> None:
+    """The re-trial of issue 15: three seats, seat 2 slow to move, seat 1's laptop dead.
+    Seat 0 votes seat 2 out after the limit; the vote cannot complete without seat 1.
+    Before rule 6 (``protocol/table.md`` §3), seat 2 moved late anyway: seat 0 ignored the
+    move (rule 3), seat 1 took it on its restart, and seats 1 and 2 then voted seat 0 out
+    for not moving: the one seat present all along forfeited, and its log stopped short
+    of the others'.  Now seat 2, whose own time is up too, writes nothing for the slot;
+    seat 1 comes back, waits the limit itself, votes, and all three logs end alike with
+    seat 2's forfeit."""
+    h = Harness("akulina", 3, seed=5, paused={2})
+    h.run()
+    assert h.tables[0].awaited() == (2,) and h.tables[2].may_decide
+    h.down = {1}
+    vote(h, 0, 2)
+    h.run()
+    t2 = h.tables[2]
+    assert t2.may_decide  # its own clock has not run out: a vote alone excludes nobody
+    h.handle(2, t2.time_up())
+    assert not t2.may_decide and t2.legal_moves() == [] and t2.out_of_time
+    exp = t2.expecting()
+    assert exp is not None and (exp.seats, exp.kind, exp.about["stalled"]) == ((0, 1), "abandon", 2)
+    waits = [o for o in h.outputs[2] if isinstance(o, Waiting)]
+    assert waits[-1].seats == (1,) and waits[-1].kind == "abandon"
+    move = h.bot(t2.view(), t2.engine.legal_moves(2, t2.knowledge), h.bot_rngs[2])
+    with pytest.raises(IllegalMove):
+        t2.decide(move)
+    h.paused = set()
+    h.run()
+    assert len(t2.log) == len(h.tables[0].log)  # (seat 2 wrote nothing)
+    h.down = set()
+    h.crash_and_restart(1)
+    for data in h.tables[0].open_round_entries():  # the session's backlog for seat 1
+        h.queue.append((1, data))
+    h.run()
+    assert h.tables[1].awaited() == (2,)
+    assert VoteCast(0, 2, "stall", 1) in h.outputs[1]
+    vote(h, 1, 2)  # its own clock, from its restart
+    h.run()
+    for s in (0, 1, 2):
+        ab = ended(h, s)
+        assert ab.seat == 2 and ab.result is not None and ab.result["losers"] == [2], s
+        assert h.cheats(s) == [], s
+    assert h.logs()[0] == h.logs()[1] == h.logs()[2]
+    report = audit_entries(h.logs()[2])
+    assert report.verdict == "abandoned" and report.cheats == []
+
+
+def test_a_vote_against_a_seat_still_in_time_does_not_stop_its_move() -> None:
+    """Rule 6 needs the seat's own clock: it takes no other seat's word that its time is
+    up (a lying vote would otherwise stop a thinking seat, and the others would vote it
+    out at their limit)."""
+    h = Harness("akulina", 3, seed=5, paused={2})
+    h.run()
+    vote(h, 0, 2)
+    h.run()
+    t2 = h.tables[2]
+    assert t2.may_decide and not t2.out_of_time and t2.legal_moves()
+    h.paused = set()
+    h.run()  # seat 2 moves; seat 1, which did not vote, takes the move; seat 0 ignores it
+    assert late(h, 0)
+    assert not h.tables[1].halted and len(h.tables[1].log) > len(h.tables[0].log)
+    assert h.tables[1].log[len(h.tables[0].log)].seat == 2
