@@ -77,6 +77,15 @@ def build_parser(lang: str | None = None, command: str | None = None) -> argpars
     return parser
 
 
+def _subparser(parser: argparse.ArgumentParser, command: str | None) -> argparse.ArgumentParser:
+    """The parser of the subcommand ``command`` (``parser`` itself when there is none)."""
+    for a in parser._actions:
+        if isinstance(a, argparse._SubParsersAction) and command in a.choices:
+            got: argparse.ArgumentParser = a.choices[command]
+            return got
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``p2pcards`` console script; returns the exit status.  A
     ``--lang`` given is remembered (:func:`p2pcards.cli._i18n.remember_lang`)."""
@@ -88,7 +97,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif not chosen and sys.stderr.isatty() and (note := locale_note(home)):
         print(note, file=sys.stderr)  # (once per locale: a remembered --lang overrides it)
     parser = build_parser(chosen or default_lang(home), command_in_argv(argv))
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # said by the subcommand's parser: its usage line shows what it takes
+        sub = _subparser(parser, getattr(args, "command", None))
+        if sub is parser:
+            parser.error(tr(args.lang, "unrecognized arguments: %s") % " ".join(extra))
+        sub.error(
+            tr(
+                args.lang,
+                "unrecognized arguments: {args}: p2pcards {command} takes only the options "
+                "of the usage line above (p2pcards {command} --help says what each does)",
+                args=" ".join(extra),
+                command=args.command,
+            )
+        )
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

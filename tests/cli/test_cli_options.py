@@ -70,6 +70,38 @@ def test_help_shows_only_the_commands_own_options(
     assert [a for a in absent if a in out] == []
 
 
+@pytest.mark.parametrize(
+    ("lang", "usage", "said"),
+    [
+        (
+            "en",
+            "usage: p2pcards list [-h] [--lang {ru,en}] [--home HOME] [--interface IP] "
+            "[--json] [--timeout TIMEOUT]",
+            "p2pcards list: error: unrecognized arguments: --player-name Аня: p2pcards list "
+            "takes only the options of the usage line above (p2pcards list --help says what "
+            "each does)",
+        ),
+        (
+            "ru",
+            "использование: p2pcards list [-h] [--lang {ru,en}] [--home КАТАЛОГ] "
+            "[--interface АДРЕС] [--json] [--timeout СЕКУНДЫ]",
+            "p2pcards list: ошибка: неизвестные аргументы: --player-name Аня: p2pcards list "
+            "принимает только параметры из строки использования выше (что делает каждый — в "
+            "p2pcards list --help)",
+        ),
+    ],
+)
+def test_an_option_of_another_command_is_refused_with_the_commands_own_usage(
+    capsys: pytest.CaptureFixture[str], lang: str, usage: str, said: str
+) -> None:
+    """A new user's trial (issue 15): ``list --player-name Аня`` (host and join take it)
+    was refused with the top-level usage ("p2pcards [-h] [--lang {ru,en}] COMMAND ...")
+    and no word of what list takes."""
+    rc, out = run(capsys, "--lang", lang, "list", "--player-name", "Аня")
+    assert rc == 2
+    assert " ".join(out.split()) == f"{usage} {said}"  # the usage line wraps
+
+
 def test_bot_help_names_the_levels(capsys: pytest.CaptureFixture[str]) -> None:
     for command in (["bot"], ["host"], ["play"], ["simulate"]):
         rc, out = run(capsys, "--lang", "en", *command, "--help")
