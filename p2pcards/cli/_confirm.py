@@ -84,8 +84,7 @@ def question(check: PlayerCheck, lang: str) -> str:
         asked = tr(
             lang,
             "the host {name} [{fingerprint}]{known} is new to you: compare the fingerprint with "
-            "the one the host's p2pcards shows (a bot host prints its own where it was "
-            "started). Sit at this table?",
+            "the one p2pcards identity shows on the host's computer. Sit at this table?",
             name=check.name,
             fingerprint=check.fingerprint,
             known=known,

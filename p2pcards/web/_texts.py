@@ -251,23 +251,22 @@ def ask_text(lang: str, a: Mapping[str, object]) -> str:
     also = ""
     if a.get("status") == "renamed":
         also = t(" (you know this key as {known_name})", known_name=a.get("known_name"))
-    if a.get("role") == "joiner":
+    if a.get("role") == "joiner":  # the terminal's questions (p2pcards.cli._confirm)
         return t(
-            "{name} [{fingerprint}]{also} asks for a seat: compare the fingerprint with "
-            "the one their p2pcards shows (a bot prints its own where it was started). Let "
-            "them in?",
+            "{name} [{fingerprint}]{known} asks for a seat: compare the fingerprint with "
+            "the one p2pcards identity shows on their computer. Let them in?",
             name=name,
             fingerprint=fp,
-            also=also,
+            known=also,
         )
-    return t(
-        "The host {name} [{fingerprint}]{also} is new to you: compare the fingerprint with "
-        "the one the host's p2pcards shows (a bot host prints its own where it was "
-        "started). Sit at this table?",
+    asked = t(
+        "the host {name} [{fingerprint}]{known} is new to you: compare the fingerprint with "
+        "the one p2pcards identity shows on the host's computer. Sit at this table?",
         name=name,
         fingerprint=fp,
-        also=also,
+        known=also,
     )
+    return asked[:1].upper() + asked[1:]
 
 
 LOGVIEW_LABELS: dict[str, str] = {

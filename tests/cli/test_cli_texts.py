@@ -533,6 +533,39 @@ def test_the_hosts_question_speaks_of_the_player_not_a_bot(lang: str, said: str)
     assert "бот" not in text and "bot" not in text
 
 
+HOST_QUESTION = {
+    "ru": "хозяин стола Аня [AAAA-AAAA-AAAA-AAAA] вам незнаком: сравните отпечаток с тем, что "
+    "показывает p2pcards identity на компьютере хозяина. Сесть за этот стол?",
+    "en": "the host Аня [AAAA-AAAA-AAAA-AAAA] is new to you: compare the fingerprint with the "
+    "one p2pcards identity shows on the host's computer. Sit at this table?",
+}
+JOINER_QUESTION = {
+    "ru": "Борис [BBBB-BBBB-BBBB-BBBB] просится за стол: сравните отпечаток с тем, что "
+    "показывает p2pcards identity на компьютере этого игрока. Пустить?",
+    "en": "Борис [BBBB-BBBB-BBBB-BBBB] asks for a seat: compare the fingerprint with the one "
+    "p2pcards identity shows on their computer. Let them in?",
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_joiners_question_and_the_web_lobbys_speak_of_no_bot(lang: str) -> None:
+    """A new user's trial (issue 15): a joiner was asked about a human host "(a bot host
+    prints its own where it was started)", and the web lobby asked both questions with
+    their bot asides: the terminal and the page now ask the same, true for any host."""
+    from p2pcards.cli._confirm import question, yes_no
+    from p2pcards.peer import PlayerCheck
+    from p2pcards.web._texts import ask_text
+
+    host = PlayerCheck("Аня", b"a" * 32, "AAAA-AAAA-AAAA-AAAA", "new", role="host")
+    joiner = PlayerCheck("Борис", b"b" * 32, "BBBB-BBBB-BBBB-BBBB", "new", role="joiner")
+    assert question(host, lang) == f"{HOST_QUESTION[lang]} {yes_no(lang)}"
+    said = HOST_QUESTION[lang]
+    assert ask_text(lang, host.to_plain()) == said[:1].upper() + said[1:]
+    assert ask_text(lang, joiner.to_plain()) == JOINER_QUESTION[lang]
+    for text in (question(host, lang), ask_text(lang, joiner.to_plain())):
+        assert "бот" not in text and "bot" not in text
+
+
 @pytest.mark.parametrize(
     ("lang", "said"),
     [

@@ -93,16 +93,17 @@ def test_the_confirmation_errors_are_worded_in_russian() -> None:
 
 
 def test_the_fingerprint_questions_fit_a_bot() -> None:
-    """A bot has no screen: the questions point to what p2pcards prints where the other
-    side runs, a bot included, in both languages (the Russian with no gendered "его
+    """A bot has no screen: the questions point to what p2pcards identity shows on the
+    other side's computer, a bot's included, in both languages (the Russian with no gendered "его
     экран" for a player who may be Вера)."""
     from p2pcards.cli._confirm import question
     from p2pcards.peer import PlayerCheck
 
     check = PlayerCheck("Бот 1", b"k" * 32, "AAAA-BBBB-CCCC-DDDD", "new", role="host")
     en, ru = question(check, "en"), question(check, "ru")
-    assert "p2pcards shows (a bot" in en and "screen" not in en and "theirs" not in en
-    assert "показывает p2pcards" in ru and "(бот печатает свой" in ru
+    assert "p2pcards identity shows on the host's computer" in en and "bot" not in en
+    assert "p2pcards identity на компьютере хозяина" in ru and "бот" not in ru
+    assert "screen" not in en and "theirs" not in en
     assert "экран" not in ru and not foreign_words(ru)
     # the host's question about a joiner speaks to a person about a person (issue 15):
     # what their own p2pcards identity shows, which a bot's computer shows too

@@ -35,9 +35,8 @@ def test_lobby_finds_hosts_joins_and_plays(screens: Path) -> None:
     assert got["more_rules"] == [False, "Другие правила"]  # our variant unless unfolded
     # joining, Anna is asked about Boris, the host new to her, with his fingerprint
     assert got["ask"] == (
-        f"Хозяин стола Boris [{fingerprint}] вам не знаком: сверьте отпечаток с тем, что "
-        "показывает p2pcards хозяина (бот печатает свой там, где его запустили). Сесть за "
-        "этот стол?"
+        f"Хозяин стола Boris [{fingerprint}] вам незнаком: сравните отпечаток с тем, что "
+        "показывает p2pcards identity на компьютере хозяина. Сесть за этот стол?"
     )
     # "do not join": the failure in Russian, no English
     assert got["refused"] == "Не получилось: вы не сели за стол хозяина Boris"
