@@ -198,10 +198,10 @@ def bot_home(i: int, home: Path | None = None) -> Path:
 def bot_identities(n: int, lang: str, home: Path) -> list[Identity]:
     """The identities of a host's ``n`` in-process bots, named "Бот 1"… / "Bot 1"… in
     ``lang``, their keys kept in the data directory ``home`` (``bots/1``, ``bots/2``, …:
-    :func:`bot_home`; made on first use), so a player who met this host's "Бот 1" before
-    knows it again: with a fresh key at every table, each joiner's known players warned
-    that "Бот 1" had changed keys, as of someone pretending to be it.  ``host --bots``
-    and the web lobby's bots.  Raises IdentityError, StorageError."""
+    :func:`bot_home`; made on first use; a resumed table needs them).  Each joins saying
+    it is a bot (``join_table(bot=True)``), so no player remembers it: every host's
+    "Бот 1" has a key of its own.  ``host --bots`` and the web lobby's bots.  Raises
+    IdentityError, StorageError."""
     return [load_or_create_identity(bot_name(i, lang), bot_home(i, home)) for i in range(1, n + 1)]
 
 
@@ -264,7 +264,7 @@ async def _bot_seat(
     after 10 s without word), so that bots started one after the other sit in order."""
     session = None
     try:
-        async with join_table(me, address, base=base, lang=lang, yes=True) as lobby:
+        async with join_table(me, address, base=base, lang=lang, yes=True, bot=True) as lobby:
             with trio.move_on_after(10):
                 await _seated(lobby, me.name)
             task_status.started()

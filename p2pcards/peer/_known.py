@@ -12,11 +12,20 @@ starts).  Later, :meth:`KnownPlayers.check` says whether a (name, key) pair is
 name with another key: an impostor, or the same person on a new computer; a loud
 warning that needs an explicit yes) or ``renamed`` (a remembered key under another
 name).  Names are compared case-folded and stripped.
+
+Bots are not remembered: a host's in-process bots say so in their signed join
+statement (``join [name, sealing, "bot"]``, ``protocol/transcript.md`` "Lobby"), and
+every host names its own "Бот 1", "Бот 2"… with keys of its own, so a bot's name says
+nothing about who it is.  A bot under a name remembered for a person is still
+``changed`` (the flag is the bot's own word: it must not let anyone pass for a known
+player).
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -33,6 +42,16 @@ Role = Literal["host", "joiner", "seat"]
 
 def _fold(name: str) -> str:
     return name.strip().casefold()
+
+
+_BOT_NAME = re.compile(r"(?:Bot|Бот) [0-9]+")
+"""The names hosts give their bots ("Bot {n}" in English, «Бот {n}» in Russian,
+:func:`p2pcards.ui.bot_name`): an entry under such a name was remembered from a bot
+by a version that remembered bots."""
+
+
+def _bot_entry(name: str) -> bool:
+    return _BOT_NAME.fullmatch(name.strip()) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,13 +147,20 @@ class KnownPlayers:
         item = self._players.get(_fold(name))
         return item[1] if item else None
 
-    def check(self, name: str, key: bytes, role: Role = "joiner") -> PlayerCheck:
+    def check(
+        self, name: str, key: bytes, role: Role = "joiner", *, bot: bool = False
+    ) -> PlayerCheck:
         """What is known about the player ``name`` with identity ``key`` (a
-        :class:`PlayerCheck` with ``role``)."""
+        :class:`PlayerCheck` with ``role``).  ``bot``: the seat says it is a bot (its
+        signed join statement): ``new`` unless its key is the one remembered
+        (``known``) or its name is remembered for a person (``changed``: an entry under
+        a bot's name, "Бот 1", was a bot remembered by an older version)."""
         fp = fingerprint(key)
         known = self.get(name)
         if known == key:
             return PlayerCheck(name, key, fp, "known", role=role)
+        if bot and (known is None or _bot_entry(self._players[_fold(name)][0])):
+            return PlayerCheck(name, key, fp, "new", role=role)
         if known is not None:
             return PlayerCheck(
                 name,
@@ -149,10 +175,19 @@ class KnownPlayers:
             return PlayerCheck(name, key, fp, "renamed", known_name=other, role=role)
         return PlayerCheck(name, key, fp, "new", role=role)
 
-    def remember(self, players: list[tuple[str, bytes]]) -> None:
+    def remember(
+        self, players: list[tuple[str, bytes]], bots: Sequence[tuple[str, bytes]] = ()
+    ) -> None:
         """Remember (name, key) pairs (replacing the key of a known name: call it only
-        for pairs that were confirmed), written at once."""
+        for pairs that were confirmed), written at once.  ``bots``: the bot seats'
+        pairs, not remembered; an entry an older version remembered for a bot (its
+        key, or another under a bot's name, "Бот 1") goes."""
         changed = False
+        for name, key in bots:
+            item = self._players.get(_fold(name))
+            if item is not None and (item[1] == key or _bot_entry(item[0])):
+                del self._players[_fold(name)]
+                changed = True
         for name, key in players:
             if self._players.get(_fold(name)) != (name, key):
                 self._players[_fold(name)] = (name, key)

@@ -9,7 +9,8 @@ genesis says what was advertised and that its own seat is right, accepts it (sig
 and the mesh becomes a full mesh.  After that the host has no special power.
 
 Lobby messages are direct messages, each signed by its sender's identity
-(:mod:`p2pcards.peer._signed`): ``join [name, sealing_key]`` (joiner), ``lobby [seats,
+(:mod:`p2pcards.peer._signed`): ``join [name, sealing_key]`` (joiner; ``join [name,
+sealing_key, "bot"]`` from a host's bot, which known players do not remember), ``lobby [seats,
 total]`` (host: every seat's signed join statement, so each joiner checks every other
 seat's name and keys), ``start [genesis, roster]``, ``refuse [reason, code]``.  Every key
 received (a joiner's sealing key, every key of the genesis) is validated (canonical, not
@@ -25,7 +26,7 @@ import logging
 import math
 import os
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -136,6 +137,7 @@ class _Member:
     sealing: bytes
     address: net.Address | None = None
     statement: tuple[bytes, bytes] = (b"", b"")  # its signed join: (body, signature)
+    bot: bool = False  # its join statement says it is a bot
 
 
 def _valid_name(name: object) -> bool:
@@ -199,7 +201,10 @@ class Lobby:
     table_code: str = ""
     """The table code (``"K7QX 3MAB Z2LD W4PE"``) once the genesis is known, else ''."""
     known: KnownPlayers | None = None
-    """The known players; every seat of a table that starts is remembered there."""
+    """The known players; every seat of a table that starts is remembered there (but
+    the bots)."""
+    bots: set[bytes] = field(default_factory=set)
+    """The identities of the seats whose signed join statement says they are bots."""
 
     def __post_init__(self) -> None:
         self._updates_send, self.updates = trio.open_memory_channel[LobbyUpdate](math.inf)
@@ -249,7 +254,11 @@ class Lobby:
         )
         storage.append_entries([genesis])
         if self.known is not None:
-            self.known.remember([(s.name, s.identity) for s in g.seats if s.identity != ids[me]])
+            others = [(s.name, s.identity) for s in g.seats if s.identity != ids[me]]
+            self.known.remember(
+                [p for p in others if p[1] not in self.bots],
+                [p for p in others if p[1] in self.bots],
+            )
         session = Session(table, ids, storage)
         self.mesh.set_members({m.peer_id: m.address for m in members if m.peer_id != ids[me]})
         self.store.session = session
@@ -387,6 +396,8 @@ async def host_table(
                         await send(m.peer_id, "refuse", "the table is full", "full")
                         return
                     members.append(m)
+                    if m.bot:
+                        lobby.bots.add(m.peer_id)
                     await _announce(mesh, members, game.seats, lobby, advert, send)
                     if len(members) == game.seats:
                         full.set()
@@ -446,15 +457,16 @@ async def host_table(
                     if len(members) >= game.seats:
                         await send(ev.peer_id, "refuse", "the table is full", "full")
                         return
-                    who, sealing = body
+                    who, sealing = body[:2]
                     m = _Member(
                         ev.peer_id,
                         who,
                         sealing,
                         addresses.get(ev.peer_id),
                         (pack_body(*body), _join_sig(ev.data)),
+                        bot=len(body) == 3,
                     )
-                    check = known.check(who, ev.peer_id, "joiner")
+                    check = known.check(who, ev.peer_id, "joiner", bot=m.bot)
                     if check.status == "known" or (open_table and check.status != "changed"):
                         await seat(m)
                         return
@@ -542,9 +554,9 @@ detail (which check failed) stays in the host's log."""
 def _check_join(body: list[Any], peer_id: bytes, members: Sequence[_Member]) -> tuple[str, str]:
     """``("", "")`` if a join body ``[name, sealing_key]`` is acceptable, else the reason
     sent to the joiner (one of :data:`REFUSALS`) and the detail logged naming it."""
-    if len(body) != 2:
+    if len(body) not in (2, 3) or (len(body) == 3 and body[2] != "bot"):
         return REFUSALS[0], f"a join body of {len(body)} items"
-    name, sealing = body
+    name, sealing = body[:2]
     if not _valid_name(name):
         return REFUSALS[1], f"a name must be 1..{MAX_NAME_LEN} printable characters"
     try:
@@ -680,6 +692,7 @@ async def join_table(
     yes: bool = False,
     known: KnownPlayers | None = None,
     starting: float = 30.0,
+    bot: bool = False,
 ) -> AsyncIterator[Lobby]:
     """Join the table hosted at ``address`` (from mDNS or typed as host:port);
     ``timeout``: seconds for the host to answer (the probe, then the handshake);
@@ -696,7 +709,9 @@ async def join_table(
     "changed"``) only if ``confirm`` (sync or async, given the host's
     :class:`PlayerCheck`) returns True.  Once the genesis arrives, every other seat
     whose known name comes with another key is also put to ``confirm`` (``role ==
-    "seat"``), refused without it.
+    "seat"``), refused without it.  A seat whose signed join statement says it is a bot
+    (``bot=True`` here: a host's in-process bot says so) is not remembered, and its
+    name is no warning (:meth:`KnownPlayers.check`): every host has its «Бот 1».
 
     Yields the :class:`Lobby`; ``await lobby.started()`` gives the running Session.
     Raises LobbyError in plain words (no table there, the game started, the table full,
@@ -768,10 +783,16 @@ async def join_table(
         ):
             raise _not_confirmed(check)
         table_id = info["table_id"]
+        flag = ("bot",) if bot else ()
         await mesh.send_direct(
             host_key,
             seal_message(
-                identity.signing_key, table_id, "join", identity.name, identity.sealing_public
+                identity.signing_key,
+                table_id,
+                "join",
+                identity.name,
+                identity.sealing_public,
+                *flag,
             ),
         )
         statements: dict[bytes, tuple[str, bytes]] = {}
@@ -809,12 +830,13 @@ async def join_table(
                                 name=host,
                             )
                         )
-                    statements.update({pid: (n, k) for pid, n, k in seats})
+                    statements.update({pid: (n, k) for pid, n, k, _b in seats})
+                    lobby.bots = {pid for pid, _n, _k, b in seats if b}
                     lobby._updates_send.send_nowait(
                         LobbyUpdate(
-                            tuple(n for _p, n, _k in seats),
+                            tuple(n for _p, n, _k, _b in seats),
                             int(body[1]),
-                            tuple(net.fingerprint(pid) for pid, _n, _k in seats),
+                            tuple(net.fingerprint(pid) for pid, _n, _k, _b in seats),
                         )
                     )
                 elif kind == "refuse":
@@ -838,8 +860,11 @@ async def join_table(
                     problem = _check_genesis(raw, identity, host_key, game, statements, host)
                     if problem is None:
                         assert isinstance(raw, bytes)
+                        if store.on_genesis is None:  # the log gossip brought it first
+                            return
+                        store.on_genesis = None  # (its seats confirmed once, here)
                         problem = await _confirm_seats(
-                            raw, host_name, known, confirm, identity.peer_id, host
+                            raw, host_name, known, confirm, identity.peer_id, host, lobby.bots
                         )
                     if problem is not None:
                         log.info("lobby: the host %s: %s", host, problem)
@@ -849,8 +874,7 @@ async def join_table(
                     for m in members:
                         if m.peer_id == host_key:
                             m.address = address  # the address we reached the host at
-                    if not lobby._started.is_set() and store.on_genesis is not None:
-                        store.on_genesis = None
+                    if not lobby._started.is_set():
                         await lobby._start_session(raw, members)
                     return
 
@@ -865,7 +889,9 @@ async def join_table(
             members[0].address = address
 
             async def start() -> None:
-                bad = await _confirm_seats(raw, host_name, known, confirm, identity.peer_id, host)
+                bad = await _confirm_seats(
+                    raw, host_name, known, confirm, identity.peer_id, host, lobby.bots
+                )
                 if bad is not None:
                     return fail(bad)
                 await lobby._start_session(raw, members)
@@ -920,9 +946,11 @@ async def _confirm_seats(
     confirm: Confirm | None,
     me: bytes,
     host: str = "",
+    bots: Collection[bytes] = (),
 ) -> LobbyError | None:
     """None if every seat of the genesis ``raw`` may be sat with: seat 0 under the host
-    name we confirmed, and every known name with its known key or confirmed anyway;
+    name we confirmed, and every known name with its known key or confirmed anyway (a
+    bot's, one of ``bots``, only when remembered for a person: :meth:`KnownPlayers.check`);
     else the LobbyError (kind "key changed" with ``role="seat"`` and ``seat``)."""
     _entry, g = verify_genesis(raw)
     if g.seats[0].name != host_name:
@@ -936,7 +964,7 @@ async def _confirm_seats(
     for i, s in enumerate(g.seats[1:], 1):
         if s.identity == me:
             continue
-        check = known.check(s.name, s.identity, "seat")
+        check = known.check(s.name, s.identity, "seat", bot=s.identity in bots)
         if check.status == "changed" and not await _confirmed(confirm, check):
             return LobbyError(
                 f"WARNING: seat {i} says it is {s.name} [{check.fingerprint}], but the "
@@ -952,10 +980,11 @@ async def _confirm_seats(
     return None
 
 
-def _read_statements(body: list[Any], table_id: bytes) -> list[tuple[bytes, str, bytes]]:
+def _read_statements(body: list[Any], table_id: bytes) -> list[tuple[bytes, str, bytes, bool]]:
     """The seats of a ``lobby`` body ``[[[identity, join_body, join_sig], …], total]`` as
-    (identity, name, sealing key), each statement checked: signed by that identity for
-    this table, a valid key, a valid name.  Raises :class:`LobbyMessageError`."""
+    (identity, name, sealing key, whether it says it is a bot), each statement checked:
+    signed by that identity for this table, a valid key, a valid name.  Raises
+    :class:`LobbyMessageError`."""
     if len(body) != 2 or not isinstance(body[0], list) or not isinstance(body[1], int):
         raise LobbyMessageError("malformed seat list")
     out = []
@@ -970,13 +999,14 @@ def _read_statements(body: list[Any], table_id: bytes) -> list[tuple[bytes, str,
             stated = verify_body(pid, table_id, "join", item[1], item[2])
         except LobbyMessageError as e:
             raise LobbyMessageError(f"seat {i} {_who(pid)}: {e}") from None
-        if len(stated) != 2 or not _valid_name(stated[0]):
+        bot = len(stated) == 3 and stated[2] == "bot"
+        if len(stated) != 2 + bot or not _valid_name(stated[0]):
             raise LobbyMessageError(f"seat {i} {_who(pid)}: malformed statement")
         try:
             check_x25519_key(stated[1], seat=i)
         except InvalidPublicKey as e:
             raise LobbyMessageError(f"seat {i} {_who(pid, stated[0])}: {e.message}") from None
-        out.append((pid, stated[0], stated[1]))
+        out.append((pid, stated[0], stated[1], bot))
     return out
 
 

@@ -505,7 +505,7 @@ class LobbyService:
         session = None
         try:
             async with join_table(
-                ident, address, base=base, lang=self.lang, expect_key=me
+                ident, address, base=base, lang=self.lang, expect_key=me, bot=True
             ) as lobby:
                 session = await lobby.started()
                 self.bot_endings.append(await run_bot(session, spec.level, random.Random()))

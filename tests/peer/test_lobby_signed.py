@@ -147,7 +147,7 @@ def test_a_seat_statement_changed_by_the_host_is_refused() -> None:
     body = pack_body("Вера", vera.sealing_public)
     sig = sign_body(vera.signing_key, TABLE, "join", body)
     assert _read_statements([[[vera.peer_id, body, sig]], 3], TABLE) == [
-        (vera.peer_id, "Вера", vera.sealing_public)
+        (vera.peer_id, "Вера", vera.sealing_public, False)
     ]
     forged = pack_body("Вера", new_identity("m").sealing_public)
     with pytest.raises(LobbyMessageError, match="seat 0"):
