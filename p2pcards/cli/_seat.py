@@ -23,6 +23,7 @@ from p2pcards.ui import (
     Texts,
     plays_rounds,
     presenter,
+    rejoin_waiting_line,
     result_line,
     stall_warning_line,
     table_event_line,
@@ -194,9 +195,17 @@ async def play_lines(
             print(line, flush=True)
             print(asking[0], end="", flush=True)
 
+    rejoining = [False]  # (restarted: "back at the table: waiting for an answer…" said)
+
     def show(up: Update, snap: Snapshot) -> None:
         ev = up.event
         names = snap.names
+        a = snap.awaiting
+        if a is None or a.reason != "connect":
+            rejoining[0] = False
+        elif not rejoining[0] and up.seq >= session.controller.published - 1:
+            rejoining[0] = True  # (once, at the end of the log replayed: no move yet)
+            lines.say(rejoin_waiting_line(Texts(lang), Names(tuple(names)), a.seats))
         if isinstance(ev, HandAbandoned):
             left[0] = ev.reason == "left"
         if isinstance(ev, YourTurn | PeerBack | Resynced):

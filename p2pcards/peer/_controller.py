@@ -45,13 +45,17 @@ verified, the next has not begun), ``cheat`` (a cheat halted the table), ``finis
 
 Reason = Literal[
     "accept", "shuffle", "keys", "receive", "open", "random", "order", "give", "move",
-    "reveal", "abandon",
+    "reveal", "abandon", "connect",
 ]  # fmt: skip
 """What the table waits for: ``accept`` the genesis, a ``shuffle`` pass (``pass_no``),
 ``keys`` to cards dealt to ``for_seat``, ``for_seat`` to ``receive`` its cards, keys to
 ``open`` cards, a joint ``random`` draw, ``for_seat`` to ``order`` its hand, ``for_seat``
 to ``give`` a card (a hidden card taken from its hand), ``for_seat`` to ``move``, the
-end-of-hand ``reveal``, votes to ``abandon`` the hand without ``for_seat``."""
+end-of-hand ``reveal``, votes to ``abandon`` the hand without ``for_seat``; ``connect``:
+a seat restarted (:func:`~p2pcards.peer.resume_table`) waits to hear from any other
+seat first (``seats``: the others; ``session.heard``): until then it is offered no move
+and votes nobody out, whatever its log waits for (the others may have ended the game
+long ago)."""
 
 _REASONS: dict[str, Reason] = {
     "key": "accept",
@@ -345,6 +349,10 @@ class SeatController:
         if exp is not None and exp.kind == "move":
             turn = exp.seats[0]
         my_turn = turn is not None and turn == s.seat and not self._left and s.failed is None
+        # (a restarted seat that heard no one yet: no move, as if the table were live; a
+        # new user's trial showed «Ваш ход» and took a move at a table the others had
+        # ended and gone from)
+        my_turn = my_turn and s.heard
         if my_turn:
             legal = tuple(t.legal_moves())
             my_turn = bool(legal)
@@ -384,6 +392,8 @@ class SeatController:
         t = s.table
         if not t.log.started or t.halted or t.finished or t.left or t.voting is not None:
             return ()
+        if not s.heard:  # (restarted, connected to nobody: it knows nothing of a stall)
+            return ()
         waited = (
             s.waiting_since is not None and trio.current_time() - s.waiting_since >= s.stall_limit
         )
@@ -404,7 +414,7 @@ class SeatController:
         seat's turn."""
         s = self.session
         t = s.table
-        if s.waiting_since is None or not t.may_decide or t.halted or t.left:
+        if s.waiting_since is None or not t.may_decide or t.halted or t.left or not s.heard:
             return None
         return s.stall_limit - (trio.current_time() - s.waiting_since)
 
@@ -455,7 +465,7 @@ class SeatController:
         t = s.table
         exp = t.expecting() if t.log.started else None
         legal = t.legal_moves() if exp is not None and exp.kind == "move" else []
-        if exp is None or exp.seats[0] != s.seat or not legal:
+        if exp is None or exp.seats[0] != s.seat or not legal or not s.heard:
             raise NotYourTurn(s.seat, self._awaiting(exp, False))
         return legal
 
@@ -612,6 +622,12 @@ class SeatController:
             return Awaiting(missing, "accept") if missing else None
         if exp is None:
             return None
+        if not s.heard:  # (restarted: the others first, whatever the log waits for)
+            others = tuple(x for x in range(len(s.names)) if x != s.seat)
+            waited = 0
+            if s.waiting_since is not None:
+                waited = max(0, int((trio.current_time() - s.waiting_since) * 1000))
+            return Awaiting(others, "connect", waited_ms=waited)
         reason = _REASONS.get(exp.kind, "move")
         if my_turn:
             seats: tuple[int, ...] = (s.seat,) if s.seat is not None else ()

@@ -192,6 +192,54 @@ def drop_table(table: Unfinished) -> Path:
     return marker
 
 
+def replayed_session(
+    storage: TableStorage,
+    signing_key: Any,
+    sealing_key: bytes,
+    random_bytes: Callable[[int], bytes] = os.urandom,
+) -> Session:
+    """A restarted seat's :class:`Session`, rebuilt from its files (``storage``: the log
+    and the secrets; the seat's identity ``signing_key`` and ``sealing_key``) and the log
+    replayed, before any network (:func:`resume_table` opens the mesh then).  It has heard
+    from no other seat yet (``heard`` False: no move offered, no vote), was away since
+    its log last changed (``away_since``) and is back now (``back_at``)."""
+    back_at = time.time()  # (it was away until now, not until it leaves again)
+    try:  # (its last entry before the restart: since when this seat heard nothing)
+        away_since: float | None = storage.log_path.stat().st_mtime
+    except OSError:
+        away_since = None
+    entries = storage.entries()
+    secrets = storage.secrets()
+    _e, g = verify_genesis(entries[0])
+    ids = [s.identity for s in g.seats]
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+    me = ids.index(signing_key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw))
+    table = Table(
+        entries[0],
+        seat=me,
+        identity=signing_key,
+        sealing_key=sealing_key,
+        random_bytes=random_bytes,
+        secrets=secrets,
+    )
+    session = Session(table, ids, storage)
+    session.heard = False  # (no move, no vote until another seat's link is up again)
+    session.away_since = away_since
+    session.back_at = back_at
+    # replay what is on disk before any network traffic
+    session.handle(table.start())
+    for raw in entries[1:]:
+        try:
+            peek_entry(raw)
+        except TranscriptError:
+            break
+        session.handle(table.receive(raw))
+    for raw in storage.evidence():  # a cheat rejected before the restart: rejected again
+        session.handle(table.receive(raw))
+    return session
+
+
 @asynccontextmanager
 async def resume_table(
     identity: Identity,
@@ -205,44 +253,18 @@ async def resume_table(
 
     Raises LobbyError when the files do not hold a table this identity sits at.
     """
-    back_at = time.time()  # (it was away until now, not until it leaves again)
     storage = TableStorage(table_id, base)
-    try:  # (its last entry before the restart: since when this seat heard nothing)
-        away_since: float | None = storage.log_path.stat().st_mtime
-    except OSError:
-        away_since = None
     entries = storage.entries()
-    secrets = storage.secrets()
     if not entries:
         raise lobby_error("no log of table {table} to resume", table=table_id.hex()[:8])
     _e, g = verify_genesis(entries[0])
     ids = [s.identity for s in g.seats]
     if identity.peer_id not in ids:
         raise lobby_error("you have no seat at table {table}", table=table_id.hex()[:8])
-    me = ids.index(identity.peer_id)
-    table = Table(
-        entries[0],
-        seat=me,
-        identity=identity.signing_key,
-        sealing_key=bytes(identity.sealing_key),
-        random_bytes=random_bytes,
-        secrets=secrets,
+    session = replayed_session(
+        storage, identity.signing_key, bytes(identity.sealing_key), random_bytes
     )
-    roster = secrets.get("roster") or {"members": [], "port": 0, "bind": ""}
-    session = Session(table, ids, storage)
-    session.heard = False  # (no vote until another seat's link is up again)
-    session.away_since = away_since
-    session.back_at = back_at
-    # replay what is on disk before any network traffic
-    session.handle(table.start())
-    for raw in entries[1:]:
-        try:
-            peek_entry(raw)
-        except TranscriptError:
-            break
-        session.handle(table.receive(raw))
-    for raw in storage.evidence():  # a cheat rejected before the restart: rejected again
-        session.handle(table.receive(raw))
+    roster = storage.secrets().get("roster") or {"members": [], "port": 0, "bind": ""}
     store = session.store
     bind = roster.get("bind") or None
     try:

@@ -135,6 +135,21 @@ def waiting_line(
     return t("waiting for {names}… {s} s", names=who, s=s)
 
 
+def rejoin_waiting_line(
+    t: Texts, names: Names, seats: Sequence[int], seconds: float | None = None
+) -> str:
+    """A seat restarted and has heard from no other seat yet (the seat controller's
+    ``Awaiting.reason == "connect"``): "back at the table: waiting for an answer from
+    Ann, Vika… 12 s" / «вы снова за столом: ждём ответа (Аня, Вика)… 12 с», whole
+    seconds when ``seconds`` is given.  No stall limit is said: nobody is there to vote,
+    and no move is offered until someone answers."""
+    who = names.join(seats, t)
+    if seconds is None:
+        return t("back at the table: waiting for an answer from {names}…", names=who)
+    s = max(0, int(seconds))
+    return t("back at the table: waiting for an answer from {names}… {s} s", names=who, s=s)
+
+
 def stall_warning_line(t: Texts, seconds: float, rounds: bool = False) -> str:
     """ "30 s left to make your move: then the others may end the hand without you" /
     «осталось 30 с, чтобы сходить: …», said once a turn when the stall limit nears
@@ -157,7 +172,10 @@ def stall_warning_line(t: Texts, seconds: float, rounds: bool = False) -> str:
 def awaiting_line(t: Texts, names: Names, awaiting: Any, rounds: bool = False) -> str:
     """The seat controller's ``Awaiting`` in words: "waiting for Boris… 12 s: keys for
     Boris's cards" (``seats``, ``reason``, ``for_seat``, ``pass_no``, ``waited_ms``;
-    ``rounds``: see :func:`waiting_reason`)."""
+    ``rounds``: see :func:`waiting_reason`); a restarted seat that heard no one yet
+    (``reason="connect"``): :func:`rejoin_waiting_line`."""
+    if awaiting.reason == "connect":
+        return rejoin_waiting_line(t, names, awaiting.seats, awaiting.waited_ms / 1000)
     head = waiting_line(t, names, awaiting.seats, awaiting.waited_ms / 1000)
     why = waiting_reason(
         t,

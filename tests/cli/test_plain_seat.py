@@ -117,3 +117,37 @@ async def test_the_end_of_a_forfeited_game_is_said_once(
         "Игра окончена: без одного из игроков раздача не сдаётся (она есть в p2pcards games).",
     ]
     assert got == [3]
+
+
+async def test_a_restarted_plain_seat_says_it_waits_for_the_others_before_its_move(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Restarted on its turn (issue 15): no move is asked before another seat answers;
+    the seat says once that it waits for them, then, once one does, the menu comes."""
+    from tests.peer.test_controller import _bot_step, _restarted
+
+    ss = _sessions("akulina", 2, 1, tmp_path)
+    _start(ss)
+    rngs = [random.Random(i) for i in range(2)]
+    while not ss[1].controller.snapshot().my_turn:
+        assert _bot_step(ss, rngs)
+    back = _restarted(ss[1], tmp_path / "p1")
+    capsys.readouterr()
+
+    async def never() -> str | None:
+        await trio.sleep_forever()
+        return None
+
+    async with trio.open_nursery() as n:
+        n.start_soon(play_lines, back, "ru", never)
+        await trio.sleep(0.1)
+        before = capsys.readouterr().out
+        back._link_up(0)
+        out = ""
+        with trio.fail_after(5):
+            while "ваш ход (1-" not in out:
+                await trio.sleep(0.01)
+                out += capsys.readouterr().out
+        n.cancel_scope.cancel()
+    assert before.count("вы снова за столом: ждём ответа (seat0)…\n") == 1
+    assert "ваш ход (1-" not in before

@@ -4,6 +4,7 @@ of one seat, with the waiting line, history, verified hands and the final result
 from __future__ import annotations
 
 import math
+import random
 from types import SimpleNamespace
 from typing import Any
 
@@ -500,3 +501,33 @@ async def test_back_at_the_table_the_history_is_in_the_order_of_the_log() -> Non
     # one screen, at the latest update (a playtest's resume drew 219, the first of them
     # with "Ваш ход" over "ждём: Бот 1 и Бот 2… 0 с", a Waiting of the genesis)
     assert out.count("История") == 1
+
+
+async def test_a_restarted_seat_says_it_waits_for_the_others_before_its_move(
+    tmp_path: Any,
+) -> None:
+    """A new user's trial (issue 15): restarted on its turn at a table the others had ended
+    and left, the screen offered the move (and took it) before «никто не отвечает».  Now,
+    until another seat answers, its last line says it waits for them, and no menu is
+    offered; once one answers, the menu comes."""
+    from tests.peer.test_controller import _bot_step, _restarted, _sessions, _start
+
+    ss = _sessions("akulina", 2, 1, tmp_path)
+    _start(ss)
+    rngs = [random.Random(i) for i in range(2)]
+    while not ss[1].controller.snapshot().my_turn:
+        assert _bot_step(ss, rngs)
+    back = _restarted(ss[1], tmp_path / "p1")
+    tui = scripted_seat("akulina", [], lang="ru")
+    _send, recv = trio.open_memory_channel[Any](10)  # (no line typed)
+    async with trio.open_nursery() as n:
+        n.start_soon(play_seat_live, back.controller, "ru", tui, recv.receive)
+        await trio.sleep(0.1)
+        before = tui.console.export_text(clear=False)
+        back._link_up(0)  # seat 0 answers
+        with trio.fail_after(5):
+            while "выбор>" not in tui.console.export_text(clear=False):
+                await trio.sleep(0.01)
+        n.cancel_scope.cancel()
+    assert before.rstrip().splitlines()[-1] == "вы снова за столом: ждём ответа (seat0)… 0 с"
+    assert "выбор>" not in before and "ждём: seat0" not in before

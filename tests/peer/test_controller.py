@@ -29,6 +29,7 @@ from p2pcards.peer import (
     Snapshot,
     to_plain,
 )
+from p2pcards.peer._resume import replayed_session
 from p2pcards.peer._storage import TableStorage
 from p2pcards.table import (
     GameOver,
@@ -39,6 +40,7 @@ from p2pcards.table import (
     Waiting,
     YourTurn,
 )
+from p2pcards.ui import Names, Texts, awaiting_line
 from tests.table.harness import Harness
 
 
@@ -392,3 +394,57 @@ async def test_news_during_the_players_choice_redraws_the_menu(tmp_path: Path) -
         n.cancel_scope.cancel()
     shown = events[asked[0] : asked[1]]
     assert Notice("back at the table in 24.68 s") in shown
+
+
+def _restarted(s: Session, base: Path) -> Session:
+    """Seat ``s`` restarted from its files (as ``resume_table`` rebuilds it, before any
+    network): it has heard from nobody yet."""
+    storage = TableStorage(s.table.table_id, base)
+    return replayed_session(storage, s.table._key, s.table.sealing, random.Random(9).randbytes)
+
+
+async def test_a_restarted_seat_is_offered_no_move_before_it_hears_anyone(tmp_path: Path) -> None:
+    """A new user's trial (issue 15): a seat restarted after the others had ended the game
+    and gone showed «Ваш ход» and took a move, with nobody there to receive it.  Until it
+    hears from another seat it is offered no move: it waits for them ("connect"); once a
+    link is up its turn is offered as before."""
+    ss = _sessions("akulina", 2, 1, tmp_path)
+    _start(ss)
+    rngs = [random.Random(i) for i in range(2)]
+    while not ss[1].controller.snapshot().my_turn:
+        assert _bot_step(ss, rngs)
+    live = ss[1].controller.snapshot()
+    back = _restarted(ss[1], tmp_path / "p1")
+    c = back.controller
+    snap = c.snapshot()
+    assert (snap.my_turn, snap.legal, snap.turn) == (False, (), 1)
+    assert snap.awaiting is not None
+    assert (snap.awaiting.seats, snap.awaiting.reason) == ((0,), "connect")
+    assert c.turn_seconds_left() is None and c.warning_in() is None and snap.can_vote_out == ()
+    ns = Names(snap.names, 1)
+    assert (
+        awaiting_line(Texts("ru"), ns, snap.awaiting)
+        == "вы снова за столом: ждём ответа (seat0)… 0 с"
+    )
+    assert awaiting_line(Texts("en"), ns, snap.awaiting) == (
+        "back at the table: waiting for an answer from seat0… 0 s"
+    )
+    with pytest.raises(NotYourTurn):
+        c.play(live.legal[0])
+    asked: list[Snapshot] = []
+
+    async def choose(s: Snapshot) -> Any:
+        asked.append(s)
+        await trio.sleep_forever()
+
+    async with trio.open_nursery() as n:
+        n.start_soon(c.drive, choose)
+        await trio.sleep(0.05)
+        assert asked == []  # (every replayed update seen: still no move offered)
+        back._link_up(0)  # seat 0 answers
+        with trio.fail_after(5):
+            while not asked:
+                await trio.sleep(0.001)
+        n.cancel_scope.cancel()
+    assert asked[0].my_turn and asked[0].legal == live.legal
+    assert c.snapshot().awaiting == live.awaiting

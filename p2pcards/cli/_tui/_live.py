@@ -39,7 +39,14 @@ from p2pcards.table import (
     YourCards,
     YourTurn,
 )
-from p2pcards.ui import Names, forfeited_view, plays_rounds, stall_warning_line, table_event_line
+from p2pcards.ui import (
+    Names,
+    forfeited_view,
+    plays_rounds,
+    rejoin_waiting_line,
+    stall_warning_line,
+    table_event_line,
+)
 
 REDRAW_SECONDS = 2.0
 SHEET_ROWS = 4
@@ -80,6 +87,11 @@ class LiveScreen:
         """Seats that left the table: the turn line never names one ("Ходит: Борис"
         stayed on the screen after Борис left)."""
         self.left = True  # (the abandoned hand's seat left, rather than stalled)
+        self.rejoining: tuple[str, float] | None = None
+        """(names, since): this seat restarted and has heard from no other seat yet (the
+        controller's ``Awaiting.reason == "connect"``): the screen's waiting line says so
+        (:func:`p2pcards.ui.rejoin_waiting_line`) instead of the table's wait, no move is
+        offered and no stall limit counts."""
 
     def feed(self, ev: object, view: View | None, now: float, latest: bool = True) -> None:
         """Update the history, the waiting line and the sheet shown below the screen.
@@ -153,23 +165,29 @@ class LiveScreen:
     def draw(self, view: View, now: float) -> None:
         """Redraw the whole screen (with the waiting line's elapsed time at ``now``)."""
         waiting = None
-        if self.waiting is not None:
+        if self.waiting is not None and self.rejoining is None:
             waiting = (self.waiting[0], now - self.waiting[1])
         over = self.over or self.ui.turn(view) in self.departed
         self.tui.show(view, self.names, self.history, waiting, over, self.below)
+        if self.rejoining is not None:
+            self.tui.console.print(self._wait_line(now))
         if self.notice:
             self.tui.say(Text(self.notice, style="yellow"))
         if self.asking:  # (the cursor after it, for the answer)
             self.tui.console.print(Text(self.asking, style="bold yellow"), end="", soft_wrap=True)
         self._last_wait = None
-        if waiting is not None and not self.notice and not self.asking:
+        shown = waiting is not None or self.rejoining is not None
+        if shown and not self.notice and not self.asking:
             self._last_wait = self._wait_text(now)  # (the screen's last line)
 
     def _wait_text(self, now: float) -> str:
-        assert self.waiting is not None
         return self._wait_line(now).plain
 
     def _wait_line(self, now: float) -> Text:
+        if self.rejoining is not None:
+            who, since = self.rejoining
+            line = rejoin_waiting_line(self.ui.p.t, Names((who,)), (0,), now - since)
+            return Text(line, style="yellow")
         assert self.waiting is not None
         limit = self.tui.stall_limit
         rounds = plays_rounds(str(getattr(self.ui.p, "game", "")))
@@ -179,7 +197,9 @@ class LiveScreen:
         """The waiting line's seconds at ``now``, rewritten in place when they changed
         and it is the last line of the screen on a terminal (not the whole screen again:
         every 2 s a redraw went into the scrollback).  True when it was rewritten."""
-        if self._last_wait is None or self.waiting is None or not self.tui.console.is_terminal:
+        if self._last_wait is None or not self.tui.console.is_terminal:
+            return False
+        if self.waiting is None and self.rejoining is None:
             return False
         text = self._wait_text(now)
         if text == self._last_wait:
@@ -322,14 +342,22 @@ async def play_seat_live(
             await trio.sleep(REDRAW_SECONDS)
             if choosing:
                 warn()
-            elif live.waiting is not None and not live.hold:
+            elif (live.waiting is not None or live.rejoining is not None) and not live.hold:
                 live.tick(trio.current_time())
 
     def on_update(up: Any, snap: Any) -> None:
         view = snap.view
         published = getattr(controller, "published", None)  # (stand-ins may lack it)
         latest = published is None or getattr(up, "seq", published) >= published - 1
-        live.feed(up.event, view, trio.current_time(), latest)
+        now = trio.current_time()
+        live.feed(up.event, view, now, latest)
+        a = getattr(snap, "awaiting", None)
+        if a is not None and a.reason == "connect":  # (restarted: nobody answered yet)
+            if live.rejoining is None:
+                who = tui.ui.p.t.join(snap.names[x] for x in a.seats)
+                live.rejoining = (who, now - a.waited_ms / 1000)
+        else:
+            live.rejoining = None
         if view is None:
             return
         if isinstance(up.event, GameOver):
