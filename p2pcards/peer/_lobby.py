@@ -796,6 +796,7 @@ async def join_table(
             ),
         )
         statements: dict[bytes, tuple[str, bytes]] = {}
+        seen: set[bytes] = set()  # the other joiners the host's seat list names
         host = _who(host_key, str(info.get("host", "")))
 
         def fail(error: LobbyError) -> None:
@@ -832,6 +833,18 @@ async def join_table(
                         )
                     statements.update({pid: (n, k) for pid, n, k, _b in seats})
                     lobby.bots = {pid for pid, _n, _k, b in seats if b}
+                    # the other seats may dial us as soon as they have the start, maybe
+                    # before we have it, or while we confirm a seat: they are members
+                    # from now on (no address yet: only the start's roster dials them);
+                    # before, each of their dials was refused ("not a member of this
+                    # table") and retried, every attempt a warning in both terminals
+                    seated = {pid for pid, _n, _k, _b in seats} - {host_key, identity.peer_id}
+                    for pid in seated - seen:
+                        mesh.add_peer(pid)
+                    for pid in seen - seated:  # (it left before the start)
+                        mesh.remove_peer(pid)
+                    seen.clear()
+                    seen.update(seated)
                     lobby._updates_send.send_nowait(
                         LobbyUpdate(
                             tuple(n for _p, n, _k, _b in seats),
