@@ -28,7 +28,7 @@ from typing import Any
 from p2pcards.games import Move
 from p2pcards.table import AuditReport, audit_entries
 from p2pcards.transcript import LogFileError, TranscriptError, peek_entry, read_log
-from p2pcards.ui import Names, dealer_line, presenter
+from p2pcards.ui import Names, dealer_line, plays_rounds, presenter
 from p2pcards.web._screen import card
 from p2pcards.web._texts import logview_labels
 
@@ -67,12 +67,14 @@ def log_view(
     ``{"verdict": "unreadable", "verdict_text": ...}``; an evidence record that is not
     an entry is listed as proving nothing.  ``proof_cache``: as for
     :func:`~p2pcards.table.audit_entries` (none: every proof is verified again)."""
-    lab = logview_labels(lang)
     report = audit_entries(entries, evidence=evidence, proof_cache=proof_cache)
     if report.table is None or report.verdict == "unreadable":
+        lab = logview_labels(lang)
         return {"verdict": "unreadable", "verdict_text": lab["unreadable"] + report.error}
     table = report.table
     game = table.game
+    lab = logview_labels(lang, game.name)
+    rounds = plays_rounds(game.name)
     p = presenter(game.name, lang, game.options)
     names = Names(tuple(report.seats))
     # a cheat proven by evidence is an entry not in the log: the log's entry of the same
@@ -101,7 +103,7 @@ def log_view(
         if isinstance(event, Move):
             line: str | None = p.move_line(event, state.view(event.seat, cards), names)
         else:
-            line = dealer_line(p.t, names, event, cards)
+            line = dealer_line(p.t, names, event, cards, rounds)
         shown = [card(cards[x]) for x in _positions(event) if x in cards]
         state.apply(event)
         if not line:
@@ -135,6 +137,7 @@ def log_view(
         "seats": list(report.seats),
         "verdict": report.verdict,
         "verdict_text": verdict_text(report, names, lang, p),
+        "hand_label": lab["hand"],  # "Round" in 101
         "result": result,
         "entries": report.entries,
         "evidence": report.evidence,
@@ -175,7 +178,7 @@ def verdict_text(report: AuditReport, names: Names, lang: str, p: Any) -> str:
     """The audit's verdict in a sentence: every hand verified, or the cheat (the seat,
     the entry, the rule, in the words of the game's presenter ``p``), or why the log is
     incomplete."""
-    lab = logview_labels(lang)
+    lab = logview_labels(lang, report.table.game.name if report.table else "")
     n = len(report.hands_verified)
     if report.verdict == "verified":
         return lab["verified"].format(n=n)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from p2pcards.ui import Texts
+from p2pcards.ui import Texts, plays_rounds
 from p2pcards.ui._texts import N_ as N_  # the web's modules import it from here
 
 
@@ -307,6 +307,26 @@ LOGVIEW_LABELS: dict[str, str] = {
 """The log viewer's fixed texts (``{n}``, ``{who}``… filled in by str.format)."""
 
 
-def logview_labels(lang: str) -> dict[str, str]:
-    """The log viewer's labels in ``lang``."""
-    return _translated(LOGVIEW_LABELS, lang)
+ROUND_LABELS: dict[str, str] = {
+    "hand": N_("Round"),
+    "hand_verified": N_("round {n} verified ✓"),
+    "hand_unverified": N_("round {n} not verified ✗"),
+    "verified": N_("Audit: verified, every round checked ({n})"),
+    "abandoned": N_(
+        "Audit: a round was abandoned (a player stopped responding); rounds checked: {n}"
+    ),
+    "incomplete": N_(
+        "Audit: no cheating found, but the log stops before the end; rounds checked: {n}"
+    ),
+}
+"""The log viewer's labels that say "round" for a game that calls a hand a round
+(:func:`p2pcards.ui.plays_rounds`: 101's «раунд», as its screens say)."""
+
+
+def logview_labels(lang: str, game: str = "") -> dict[str, str]:
+    """The log viewer's labels in ``lang``, in the words of ``game`` (a registry name:
+    101 says "round" where the others say "hand")."""
+    labels = _translated(LOGVIEW_LABELS, lang)
+    if plays_rounds(game):
+        labels |= _translated(ROUND_LABELS, lang)
+    return labels

@@ -226,3 +226,24 @@ def test_the_stall_warning_and_a_forfeit_are_said_as_on_the_terminal() -> None:
                                                             if i != other) + " (0)"]  # fmt: skip
     stalled = screen(replace(end, extra={}), "ru", 0.0)["result"][0]
     assert stalled == f"{names[other]}: поражение в раздаче 1 (не отвечает), -120 в записи"
+
+
+def test_the_log_viewer_of_101_says_round_as_the_game_does() -> None:
+    """A new user's trial (issue 15): the log viewer said «раздача» (hand) in 101, whose
+    screens say «раунд» (:func:`p2pcards.ui.plays_rounds`): its buttons, each round's
+    line, the shuffle step and the verdict."""
+    from tests.table.harness import Harness
+
+    h = Harness("101", 2, seed=3, options={"max_rounds": 1})
+    h.run(max_steps=2_000_000)
+    ru = log_view(h.logs()[0], "ru", proof_cache=h.proof_cache)
+    assert ru["verdict"] == "verified"
+    assert ru["hand_label"] == "Раунд"
+    assert ru["hands"][1]["text"] == "раунд 1 проверен ✓"
+    assert ru["verdict_text"] == "Проверка: всё честно, проверены все раунды (1)"
+    assert ru["hands"][1]["steps"][0]["text"] == "— раунд 1: колода перемешана —"
+    said = " ".join([ru["verdict_text"]] + [h["text"] for h in ru["hands"]])
+    said += " ".join(s["text"] for hand in ru["hands"] for s in hand["steps"])
+    assert "раздач" not in said
+    en = log_view(h.logs()[0], "en", proof_cache=h.proof_cache)
+    assert (en["hand_label"], en["hands"][1]["text"]) == ("Round", "round 1 verified ✓")

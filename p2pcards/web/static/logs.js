@@ -83,7 +83,7 @@ function render() {
   nav.replaceChildren();
   view.hands.forEach((h, i) => {
     const b = el("button", "hand" + (i === hand ? " current" : "") + (h.verified ? " ok" : " bad"),
-      h.hand === 0 ? "0" : `${L.hand} ${h.hand} ${h.verified ? "✓" : "✗"}`);
+      h.hand === 0 ? "0" : `${view.hand_label || L.hand} ${h.hand} ${h.verified ? "✓" : "✗"}`);
     b.type = "button";
     b.onclick = () => { hand = i; step = 0; render(); };
     nav.appendChild(b);
