@@ -105,10 +105,16 @@ class GameScreen:
     def history(
         self, view: View, items: Sequence[HistoryItem], t: T, names: Sequence[str], ui: Any
     ) -> list[str]:
-        """Recent events as lines, oldest first."""
+        """Recent events as lines, oldest first.  The public facts that are no move
+        (:meth:`p2pcards.ui.Presenter.facts`: Thousand's obligatory first bid, 101's
+        penalty drawn and missed turn) come as on the terminal: each move's facts from the
+        state it was made in, before its line, and those of ``view`` (now) last, each once
+        (by a presenter of this screen's own: ``ui`` is shared, and says a fact once)."""
         lines: list[str] = []
+        said = ui_presenter(self.game, t.lang, ui.p.options)
         for it in items:
             if it.move is not None and it.before is not None:
+                lines.extend(said.facts(it.before, names))
                 line = ui.history_line(it.move, it.before, names)
                 if line:
                     lines.append(line)
@@ -123,6 +129,7 @@ class GameScreen:
             elif it.received:
                 got = t.cards(Card.from_code(c) for c in it.received)
                 lines.append(t("You receive {cards}", cards=got))
+        lines.extend(said.facts(view, names))
         return lines
 
 

@@ -247,3 +247,40 @@ def test_the_log_viewer_of_101_says_round_as_the_game_does() -> None:
     assert "раздач" not in said
     en = log_view(h.logs()[0], "en", proof_cache=h.proof_cache)
     assert (en["hand_label"], en["hands"][1]["text"]) == ("Round", "round 1 verified ✓")
+
+
+def test_the_page_history_has_the_facts_the_terminal_shows() -> None:
+    """A new user's trial (issue 15): the page's history had none of the facts that are
+    no move and that the terminal's history says (the shared presenters' ``facts``):
+    Thousand's obligatory first bid, before the first move's line, once; 101's penalty
+    drawn and missed turn, from the state now."""
+    from p2pcards.games import Decision, LocalDealer
+    from p2pcards.ui import presenter
+    from p2pcards.web._seat import HistoryItem
+
+    game = load_game("thousand", seats=3)
+    state = game.new_state()
+    dealer = LocalDealer.seeded(state, 1)
+    while not isinstance(need := state.need(), Decision):
+        dealer.answer()
+    names = ("Анна", "Борис", "Вера")
+    before = state.view(0, dealer.knowledge[0])
+    first = before.auction[0][0]  # type: ignore[attr-defined]
+    bid = f"{names[first]} заявляет 100 (обязательная заявка первой руки)"
+    snap = Snapshot(rev=1, game=game, seat=0, names=names, view=before)
+    assert screen(snap, "ru", 0.0)["history"] == [bid]  # the state now: no move yet
+    move = state.legal_moves(need.seat, dealer.knowledge[need.seat])[0]
+    line = presenter("thousand", "ru").history_line(move, before, names)
+    dealer.apply(move)
+    now = state.view(0, dealer.knowledge[0])
+    items = (HistoryItem(move=move, before=before),)
+    snap = Snapshot(rev=2, game=game, seat=0, names=names, view=now, history=items)
+    assert screen(snap, "ru", 0.0)["history"] == [bid, line]  # said once, before the move
+    game = load_game("101", seats=3)
+    view = replace(game.new_state().view(0, {}), penalized=(1, 2), missed=1)
+    snap = Snapshot(rev=1, game=game, seat=0, names=names, view=view)
+    assert screen(snap, "en", 0.0)["history"] == presenter("101", "en").facts(view, names)
+    assert screen(snap, "ru", 0.0)["history"] == [
+        "Борис берёт штрафом 2 карты",
+        "Борис пропускает ход",
+    ]
