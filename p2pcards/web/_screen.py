@@ -242,7 +242,10 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
         result = list(ui.final_lines(snap.result, names, left))
     warn = None
     warn_at = snap.extra.get("warn_at")
-    if warn_at is not None and snap.result is None and snap.legal:
+    lost = connected and any(
+        not up and k != snap.seat and k not in departed for k, up in enumerate(connected)
+    )  # (the alerts say the connection lost: the warning would say what is not happening)
+    if warn_at is not None and snap.result is None and snap.legal and not lost:
         warn = {
             "in": max(0.0, float(warn_at) - now),
             "text": stall_warning_line(

@@ -216,6 +216,16 @@ def test_the_stall_warning_and_a_forfeit_are_said_as_on_the_terminal() -> None:
     assert screen(snap, "ru", 90.0)["turn"]["warn"] == {"in": 10.0, "text": warning}
     assert screen(snap, "ru", 130.0)["turn"]["warn"] == {"in": 0.0, "text": warning}
     assert screen(replace(snap, extra={}), "ru", 90.0)["turn"]["warn"] is None
+    # cut off from a seat (issue 15): the alert says so, and no warning beside it
+    cut = [True] * 3
+    cut[(seat + 2) % 3] = False
+    lost = replace(snap, extra={**snap.extra, "connected": cut})
+    assert screen(lost, "ru", 130.0)["turn"]["warn"] is None
+    assert screen(lost, "ru", 130.0)["alerts"] == [
+        f"связь с игроком {names[(seat + 2) % 3]} потеряна, переподключаемся…"
+    ]
+    gone = replace(snap, extra={**lost.extra, "departed": [(seat + 2) % 3]})
+    assert screen(gone, "ru", 130.0)["turn"]["warn"] == {"in": 0.0, "text": warning}
     other = (seat + 1) % 3
     result = forfeit_result(before, state, other)
     end = replace(snap, legal=(), result=result, extra={"departed": [other]})

@@ -390,8 +390,10 @@ function tick() {
     const secs = Math.floor(t.waited + (performance.now() - waitedAt) / 1000);
     text += ` · ${secs} ${current.labels.seconds}`;
   }
-  // the stall warning, once due (the seat controller's moment, as on the terminal)
-  if (t.warn && (performance.now() - waitedAt) / 1000 >= t.warn.in) text += ` · ${t.warn.text}`;
+  // the stall warning, once due (the seat controller's moment, as on the terminal); not
+  // while the page is cut off from its program: the banner says that instead
+  const due = t.warn && (performance.now() - waitedAt) / 1000 >= t.warn.in;
+  if (due && !document.body.dataset.offline) text += ` · ${t.warn.text}`;
   $("turn").textContent = text;
 }
 
