@@ -98,6 +98,9 @@ _SHOWDOWN = ShowdownStep.kind
 _ABANDON = AbandonStep.kind
 SEED_KEY = "seed"
 """Where a seat persists its table seed (every body's randomness derives from it)."""
+TIME_UP_KEY = "time up"
+"""Persisted ``[hand, seq]``: this seat's own time for its entry at ``seq`` ran out
+(:meth:`Table.time_up`), kept so that a restarted seat keeps to rule 6 of §3."""
 LEAVE = "leave"
 """The kind of a seat's signed leave: a message, never a log entry."""
 
@@ -243,12 +246,11 @@ class Table:
         (:meth:`time_up`, and the log has not grown since) and it holds another seat's
         vote against it signed at the log's head: it then writes no entry for that slot
         and waits for the other votes (``protocol/table.md`` §3, rule 6)."""
-        return (
-            self.me is not None
-            and self._time_up_at == len(self.log)
-            and self.abandoned is None
-            and self._vote_held(self.me)
-        )
+        up = self._time_up_at == len(self.log) or self._restored.get(TIME_UP_KEY) == [
+            self.hand,
+            len(self.log),
+        ]
+        return self.me is not None and up and self.abandoned is None and self._vote_held(self.me)
 
     def time_up(self) -> list[Output]:
         """This seat's peer layer waited the table's ``stall_limit`` for this seat's own
@@ -266,6 +268,7 @@ class Table:
             if self._time_up_at != len(self.log):
                 self._time_up_at = len(self.log)
                 self._waiting_said = None
+                self.persist(TIME_UP_KEY, [self.hand, len(self.log)])  # (kept on a restart)
         return self._pump()
 
     def _conceded(self) -> Expect:

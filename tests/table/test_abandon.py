@@ -365,3 +365,24 @@ def test_a_vote_against_a_seat_still_in_time_does_not_stop_its_move() -> None:
     assert late(h, 0)
     assert not h.tables[1].halted and len(h.tables[1].log) > len(h.tables[0].log)
     assert h.tables[1].log[len(h.tables[0].log)].seat == 2
+
+
+def test_a_seat_out_of_time_stays_so_after_a_restart() -> None:
+    """Its time up is persisted (``Table.time_up``): restarted, with the vote sent again
+    (the session's backlog), seat 2 still writes nothing for the slot; its clock would
+    otherwise start again at the restart and its late move split the table."""
+    h = Harness("akulina", 3, seed=5, paused={2})
+    h.run()
+    h.down = {1}
+    vote(h, 0, 2)
+    h.run()
+    h.handle(2, h.tables[2].time_up())
+    assert h.tables[2].out_of_time
+    h.crash_and_restart(2)
+    for data in h.tables[0].open_round_entries():
+        h.queue.append((2, data))
+    h.paused = set()
+    h.run()
+    t2 = h.tables[2]
+    assert t2.out_of_time and not t2.may_decide and t2.legal_moves() == []
+    assert len(t2.log) == len(h.tables[0].log)
