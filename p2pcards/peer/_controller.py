@@ -108,13 +108,17 @@ class Awaiting:
     ``reason``: see :data:`Reason`; ``for_seat``: the seat the step is about (whose
     cards, whose move), else None; ``pass_no``: the shuffle pass (1 or 2) for
     ``reason="shuffle"``, else None; ``waited_ms``: whole milliseconds waited so far for
-    these seats."""
+    these seats; ``voters``: whether any seat can vote them out once the stall limit
+    passes (this seat, heard from the others, not awaited, its vote not cast yet, or
+    another seat, not awaited, whose link is up); False: nobody can (every other link
+    is down and this seat has voted, or it restarted and has heard no one)."""
 
     seats: tuple[int, ...]
     reason: Reason
     for_seat: int | None = None
     pass_no: int | None = None
     waited_ms: int = 0
+    voters: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -639,7 +643,19 @@ class SeatController:
         if s.waiting_since is not None and not my_turn:
             waited = max(0, int((trio.current_time() - s.waiting_since) * 1000))
         for_seat, pass_no = self._about(exp)
-        return Awaiting(seats, reason, for_seat, pass_no, waited)
+        # (a seat voted out cannot vote against the seat that withholds its vote)
+        out = (*seats, for_seat) if reason == "abandon" and for_seat is not None else seats
+        return Awaiting(seats, reason, for_seat, pass_no, waited, self._voters(out))
+
+    def _voters(self, awaited: tuple[int, ...]) -> bool:
+        """Whether a seat can vote ``awaited`` out at the stall limit (:class:`Awaiting`)."""
+        s = self.session
+        t = s.table
+        me = s.seat
+        if me is not None and me not in awaited and s.heard and not (t.left or self._left):
+            if t.voting is None and not t.halted:
+                return True
+        return any(up for x, up in enumerate(self._connected) if x != me and x not in awaited)
 
     def _about(self, exp: Any) -> tuple[int | None, int | None]:
         """(for_seat, pass_no) of the current step: from the step's structured ``about``

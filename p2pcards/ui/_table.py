@@ -104,6 +104,7 @@ def waiting_line(
     seconds: float | None = None,
     limit: float | None = None,
     rounds: bool = False,
+    voters: bool = True,
 ) -> str:
     """ "waiting for Boris, Vera…" / "ждём: Борис, Вера…", with " 12 s" / " 12 с" when
     ``seconds`` is given (whole seconds, never negative).  ``limit``: the table's stall
@@ -111,11 +112,15 @@ def waiting_line(
     Boris… 66 s of 120: then the others may end the hand without him" is worded
     without a pronoun («ждём: Борис… 66 с из 120: потом остальные могут закончить
     раздачу без этого игрока»; ``rounds``: 101's "round"), so that nobody waited for is
-    surprised by the vote."""
+    surprised by the vote.  It never counts past the limit («39 с из 30»): once it has
+    passed, it says so, and with ``voters`` False (the seat controller's
+    ``Awaiting.voters``: no seat connected can vote) that nobody can end the hand."""
     who = names.join(seats, t)
     if seconds is None:
         return t("waiting for {names}…", names=who)
     s = max(0, int(seconds))
+    if limit is not None and limit > 0 and s >= limit:
+        return _past_limit(t, who, int(limit), rounds, voters)
     if limit is not None and limit > 0 and s >= limit / 2:
         if rounds:
             return t(
@@ -133,6 +138,37 @@ def waiting_line(
             limit=int(limit),
         )
     return t("waiting for {names}… {s} s", names=who, s=s)
+
+
+def _past_limit(t: Texts, who: str, limit: int, rounds: bool, voters: bool) -> str:
+    """:func:`waiting_line` once the stall limit has passed."""
+    if not voters:
+        if rounds:
+            return t(
+                "waiting for {names}… the stall limit ({limit} s) has passed, but nobody is "
+                "connected to end the round without this player",
+                names=who,
+                limit=limit,
+            )
+        return t(
+            "waiting for {names}… the stall limit ({limit} s) has passed, but nobody is "
+            "connected to end the hand without this player",
+            names=who,
+            limit=limit,
+        )
+    if rounds:
+        return t(
+            "waiting for {names}… the stall limit ({limit} s) has passed: the others may end "
+            "the round without this player now",
+            names=who,
+            limit=limit,
+        )
+    return t(
+        "waiting for {names}… the stall limit ({limit} s) has passed: the others may end "
+        "the hand without this player now",
+        names=who,
+        limit=limit,
+    )
 
 
 def rejoin_waiting_line(

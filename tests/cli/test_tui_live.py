@@ -172,6 +172,25 @@ def test_the_waiting_line_says_when_the_vote_comes_at_a_lan_table() -> None:
     )
 
 
+def test_the_screens_waiting_line_stops_at_the_stall_limit() -> None:
+    """A new user's trial (issue 15): «ждём: Борис… 39 с из 30» with nobody there to vote.
+    Past the limit the screen says the limit has passed, and, when nobody connected can
+    vote (the controller's ``Awaiting.voters``), that nobody can end the hand."""
+    tui = scripted_seat("thousand", [], lang="ru")
+    tui.stall_limit = 30.0
+    live = LiveScreen(tui, ["Аня", "Борис", "Вера"])
+    view = _thousand_dealt()
+    live.feed(Waiting((1,), "move"), view, 10.0)
+    live.draw(view, 49.0)
+    out = tui.console.export_text()
+    assert "ждём: Борис… предел ожидания (30 с) прошёл: остальные могут закончить" in out
+    tui.voters = False
+    live.draw(view, 49.0)
+    out = tui.console.export_text()
+    assert "ждём: Борис… предел ожидания (30 с) прошёл, но на связи нет никого" in out
+    assert "39 с" not in out
+
+
 class _Stuck(_Session):
     """A table that waits for Vera for ever (another player thinking)."""
 

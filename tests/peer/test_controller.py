@@ -447,4 +447,27 @@ async def test_a_restarted_seat_is_offered_no_move_before_it_hears_anyone(tmp_pa
                 await trio.sleep(0.001)
         n.cancel_scope.cancel()
     assert asked[0].my_turn and asked[0].legal == live.legal
-    assert c.snapshot().awaiting == live.awaiting
+    assert c.snapshot().awaiting == dataclasses.replace(live.awaiting, voters=True)  # type: ignore[arg-type]
+
+
+async def test_the_awaiting_says_whether_anyone_can_vote_at_the_stall_limit(
+    tmp_path: Path,
+) -> None:
+    """Issue 15: the waiting line counted past the stall limit with nobody there to vote.
+    ``Awaiting.voters``: this seat can vote the awaited seat out (True) until it has voted;
+    then, every other link down (no mesh here), nobody can vote out the seat whose vote
+    the round waits for."""
+    ss = _sessions("akulina", 3, 1, tmp_path)
+    _start(ss)
+    rngs = [random.Random(i) for i in range(3)]
+    while not ss[0].controller.snapshot().my_turn:
+        assert _bot_step(ss, rngs)
+    c = ss[1].controller
+    a = c.snapshot().awaiting
+    assert a is not None and (a.seats, a.reason, a.voters) == ((0,), "move", True)
+    ss[1].handle(ss[1].table.abandon(0))  # seat 1 votes seat 0 out; seat 2 has not yet
+    a = c.snapshot().awaiting
+    assert a is not None and (a.seats, a.reason, a.for_seat) == ((2,), "abandon", 0)
+    assert a.voters is False
+    c._connected[2] = True  # (the awaited voter's own link counts for nothing)
+    assert c.snapshot().awaiting.voters is False  # type: ignore[union-attr]

@@ -112,6 +112,42 @@ def test_the_waiting_line_says_when_the_vote_comes_from_half_the_stall_limit() -
     )
 
 
+def test_the_waiting_line_never_counts_past_the_stall_limit() -> None:
+    """A new user's trial (issue 15): a restarted seat's screen counted «ждём: …… 39 с из
+    30» with nobody there to vote.  Once the limit has passed the line says so, not a
+    count past it, and when nobody connected can vote (``voters=False``), that too."""
+    t, en = Texts("ru"), Texts("en")
+    for waited in (30.0, 39.4, 900.0):
+        assert waiting_line(t, RU_NAMES, (1,), waited, limit=30) == (
+            "ждём: Борис… предел ожидания (30 с) прошёл: остальные могут закончить раздачу "
+            "без этого игрока в любой момент"
+        )
+        assert waiting_line(t, RU_NAMES, (1,), waited, limit=30, voters=False) == (
+            "ждём: Борис… предел ожидания (30 с) прошёл, но на связи нет никого, кто мог бы "
+            "закончить раздачу без этого игрока"
+        )
+    assert waiting_line(t, RU_NAMES, (1,), 29.9, limit=30, voters=False) == (
+        "ждём: Борис… 29 с из 30: потом остальные могут закончить раздачу без этого игрока"
+    )
+    assert waiting_line(t, RU_NAMES, (1,), 39, limit=30, rounds=True, voters=False) == (
+        "ждём: Борис… предел ожидания (30 с) прошёл, но на связи нет никого, кто мог бы "
+        "закончить раунд без этого игрока"
+    )
+    assert waiting_line(t, RU_NAMES, (1,), 39, limit=30, rounds=True) == (
+        "ждём: Борис… предел ожидания (30 с) прошёл: остальные могут закончить раунд без этого "
+        "игрока в любой момент"
+    )
+    boris = Names(("Anna", "Boris", "Vera"))
+    assert waiting_line(en, boris, (1,), 39, limit=30) == (
+        "waiting for Boris… the stall limit (30 s) has passed: the others may end the hand "
+        "without this player now"
+    )
+    assert waiting_line(en, boris, (1,), 39, limit=30, voters=False) == (
+        "waiting for Boris… the stall limit (30 s) has passed, but nobody is connected to end "
+        "the hand without this player"
+    )
+
+
 def test_the_contract_agrees_with_who_plays_it() -> None:
     view = first_view("thousand", 3)
     v = dataclasses.replace(view, declarer=0, bid=120, phase="play")

@@ -191,7 +191,9 @@ class LiveScreen:
         assert self.waiting is not None
         limit = self.tui.stall_limit
         rounds = plays_rounds(str(getattr(self.ui.p, "game", "")))
-        return waiting_text(self.ui.lang, self.waiting[0], now - self.waiting[1], limit, rounds)
+        return waiting_text(
+            self.ui.lang, self.waiting[0], now - self.waiting[1], limit, rounds, self.tui.voters
+        )
 
     def tick(self, now: float) -> bool:
         """The waiting line's seconds at ``now``, rewritten in place when they changed
@@ -358,6 +360,7 @@ async def play_seat_live(
                 live.rejoining = (who, now - a.waited_ms / 1000)
         else:
             live.rejoining = None
+        tui.voters = a is None or getattr(a, "voters", True)  # (someone can vote at the limit)
         if view is None:
             return
         if isinstance(up.event, GameOver):

@@ -18,12 +18,18 @@ HISTORY_LINES = 8
 
 
 def waiting_text(
-    lang: str, name: str, seconds: float, limit: float | None = None, rounds: bool = False
+    lang: str,
+    name: str,
+    seconds: float,
+    limit: float | None = None,
+    rounds: bool = False,
+    voters: bool = True,
 ) -> Text:
     """ "waiting for Boris… 12 s" / "ждём: Борис… 12 с" (whole seconds, never negative);
-    ``limit``: the table's stall limit, said from half of it on, ``rounds``: 101's word
+    ``limit``: the table's stall limit, said from half of it on, ``rounds``: 101's word,
+    ``voters``: a seat connected can vote once the limit passes
     (:func:`p2pcards.ui.waiting_line`)."""
-    line = waiting_line(Texts(lang), Names((name,)), (0,), seconds, limit, rounds)
+    line = waiting_line(Texts(lang), Names((name,)), (0,), seconds, limit, rounds, voters)
     return Text(line, style="yellow")
 
 
@@ -78,6 +84,7 @@ def render_screen(
     over: bool = False,
     sheet: RenderableType | None = None,
     stall_limit: float | None = None,
+    voters: bool = True,
 ) -> Group:
     """The whole screen of ``view.seat`` as one rich renderable.
 
@@ -89,7 +96,8 @@ def render_screen(
     the turn of the seat that had left); ``sheet``: the score sheet shown between the
     history and the turn line (LAN play, from the second hand on), so that the turn line
     stays just above the player's choices and the waiting line is the screen's last
-    line, its seconds rewritten in place (below the sheet they stopped counting).
+    line, its seconds rewritten in place (below the sheet they stopped counting);
+    ``stall_limit`` and ``voters``: see :func:`waiting_text`.
     """
     title = Text(ui.title, style="bold")
     if not isinstance(view.need, Finished):
@@ -109,5 +117,5 @@ def render_screen(
         parts.append(Text(turn, style="bold green" if ui.turn(view) == view.seat else "bold"))
     if waiting is not None:
         rounds = plays_rounds(str(getattr(ui.p, "game", "")))
-        parts.append(waiting_text(ui.lang, waiting[0], waiting[1], stall_limit, rounds))
+        parts.append(waiting_text(ui.lang, waiting[0], waiting[1], stall_limit, rounds, voters))
     return Group(*parts)

@@ -71,6 +71,9 @@ class TerminalSeat:
         self.table_code = ""
         """The LAN table's code, shown in the title line ('' offline)."""
         self.stall_limit: float | None = None
+        self.voters = True
+        """Whether a seat connected can vote the awaited seat out once the stall limit
+        passes (the seat controller's ``Awaiting.voters``): the waiting line says so."""
         """The LAN table's stall limit (seconds), said on the waiting line from half of it
         on; None offline."""
         self.fingerprints: tuple[str, ...] = ()
@@ -104,6 +107,7 @@ class TerminalSeat:
             over,
             sheet,
             self.stall_limit,
+            self.voters,
         )
 
     def show(
