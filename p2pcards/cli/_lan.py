@@ -481,8 +481,9 @@ def lobby_keys(lang: str) -> Any:
 async def follow_lobby(lobby: Any, lang: str, *, join_lines: bool = True) -> Session:
     """Print lobby updates until the game starts; returns the session.  On a terminal,
     ``q`` typed meanwhile leaves (:func:`lobby_keys`; Ctrl-C too).  ``join_lines``: print
-    the join command by the table's name once it is announced (False when bots take
-    every other seat: nobody is to join)."""
+    the join command by the table's name once it is announced, and the stall limit at
+    the start (False when the host's bots take every other seat: nobody is to join, and
+    no player is waited for)."""
     async with trio.open_nursery() as n:
         if sys.stdin.isatty():
             n.start_soon(lobby_keys(lang).run)
@@ -521,7 +522,8 @@ async def follow_lobby(lobby: Any, lang: str, *, join_lines: bool = True) -> Ses
         ),
         flush=True,
     )
-    print(stall_text(session, lang), flush=True)
+    if join_lines:
+        print(stall_text(session, lang), flush=True)
     sheet = sheet_order_text(session.table.game.options.get("scores"), session.names, lang)
     if sheet:
         print(sheet, flush=True)
