@@ -2,7 +2,8 @@
 no join commands, and its bots sit in order: Бот 1 in seat 2, Бот 2 in seat 3.  Before
 (a new user's trial), "другие садятся за стол одной из этих команд: p2pcards join …"
 was printed with nobody to join, and the seats read "Аня, Бот 2, Бот 1" about half the
-time; the start said the stall limit with nobody to wait for.  Through a pseudo-terminal in a private network namespace (_lan_bots_lobby.py)."""
+time; the start said the stall limit with nobody to wait for.  Through a pseudo-terminal
+in a private network namespace (_lan_bots_lobby.py)."""
 
 from __future__ import annotations
 
