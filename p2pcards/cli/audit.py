@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.progress import MofNCompleteColumn, Progress
 
 from p2pcards.cli._history import history_line
-from p2pcards.cli._i18n import add_lang_argument, tr
+from p2pcards.cli._i18n import N_, add_lang_argument, tr
 from p2pcards.games import OptionError, game_info
 from p2pcards.table import AuditReport, audit_entries
 from p2pcards.transcript import LogFileError, read_log
@@ -29,23 +29,34 @@ from p2pcards.ui import (
 
 EXIT_VERIFIED, EXIT_CHEATING, EXIT_UNREADABLE, EXIT_INCOMPLETE = 0, 1, 2, 3
 
+EXIT_STATUS = {
+    "verified": EXIT_VERIFIED,
+    "forfeited": EXIT_VERIFIED,  # a game ended by a forfeit, with its result: no failure
+    "cheating": EXIT_CHEATING,
+    "incomplete": EXIT_INCOMPLETE,
+    "abandoned": EXIT_INCOMPLETE,
+}
+"""An audit's verdict -> its exit status (README, "Checking a game"; also replay's)."""
+
 
 def register(sub: Any) -> None:
     """Add the ``audit`` and ``replay`` subcommands."""
     p = sub.add_parser(
         "audit",
-        help="check a game log for cheating (exit 0 verified, 1 cheating, 2 unreadable, "
-        "3 incomplete)",
+        help="check a game log for cheating (exit 0 verified or finished by a forfeit, "
+        "1 cheating, 2 unreadable, 3 incomplete)",
         description="Re-check every signature and the hash chain and every proof at its "
         "entry (the seat keys, every shuffle, decryption share, open, re-encryption, hand "
         "re-shuffle and lot), replay the rules and check every claim against the cards "
         "opened at the end of each hand.  An entry a seat rejected as cheating is kept in "
         "its log as evidence and checked again: it counts only if it is signed by the seat "
         "it blames and fails the same check.  A progress bar shows on long logs (on a "
-        "terminal).  Exit status: 0 verified, 1 cheating found (the seat, the entry and "
-        "the rule are named), 2 unreadable or not a p2pcards log, 3 no cheating found but "
-        "the log stops before the end of the game (or a hand was abandoned because a seat "
-        "stopped responding: the seat is named).",
+        "terminal).  Exit status: 0 verified (also a game finished by a forfeit: at three or "
+        "more seats the others voted out a seat that left or stopped responding, and the "
+        "game ended with its result), 1 cheating found (the seat, the entry and the rule "
+        "are named), 2 unreadable or not a p2pcards log, 3 no cheating found but the log "
+        "stops before the end of the game (or, at two seats, a hand was abandoned with no "
+        "result because a seat left or stopped responding: the seat is named).",
         epilog="example:  p2pcards audit ~/.local/share/p2pcards/tables/1f2e….log --json "
         "(--json lists per hand the proofs verified by kind, the claims checked and the "
         "cards opened)",
@@ -122,12 +133,7 @@ def run_audit(args: argparse.Namespace) -> int:
         print_report(report, lang, args.log)
     if rc is not None:
         return rc
-    return {
-        "verified": EXIT_VERIFIED,
-        "cheating": EXIT_CHEATING,
-        "incomplete": EXIT_INCOMPLETE,
-        "abandoned": EXIT_INCOMPLETE,
-    }.get(report.verdict, EXIT_UNREADABLE)
+    return EXIT_STATUS.get(report.verdict, EXIT_UNREADABLE)
 
 
 def unreadable_text(path: Path, lang: str) -> str:
@@ -276,28 +282,61 @@ def print_report(report: AuditReport, lang: str, path: Path | None = None) -> No
     if report.verdict == "verified":
         outcome = outcome_text(t, report.result, names, sentence=True)
         print(t("VERIFIED: {checked}. {outcome}.", checked=checked, outcome=outcome))
-    elif report.verdict == "abandoned" and report.table is not None and report.table.abandoned:
+    elif (
+        report.verdict in ("forfeited", "abandoned")
+        and report.table is not None
+        and report.table.abandoned
+    ):
         a = report.table.abandoned
         where = {"checked": checked, "hand": a.hand, "name": names[a.seat], "seq": a.seq}
-        # two whole sentences, not one with the reason spliced in: each language words
-        # the reason its own way around the name
-        if a.reason == "left" and rounds:
-            print(t("ABANDONED: {checked}; round {hand} was ended without the seat that left "
-                    "the table: {name} (entry {seq}).", **where))  # fmt: skip
-        elif a.reason == "left":
-            print(t("ABANDONED: {checked}; hand {hand} was ended without the seat that left "
-                    "the table: {name} (entry {seq}).", **where))  # fmt: skip
-        elif rounds:
-            print(t("ABANDONED: {checked}; round {hand} was ended without the seat that "
-                    "stopped responding: {name} (entry {seq}).", **where))  # fmt: skip
-        else:
-            print(t("ABANDONED: {checked}; hand {hand} was ended without the seat that "
-                    "stopped responding: {name} (entry {seq}).", **where))  # fmt: skip
+        # whole sentences, not one with the reason spliced in: each language words the
+        # reason its own way around the name
+        key = (report.verdict == "forfeited", a.reason == "left", rounds)
+        print(t(_ENDED_BY_VOTE[key], **where))
         if a.result is not None:  # three or more seats: it forfeits (docs/rules, Stalls)
             print(t("{name} forfeits: {outcome}.", name=names[a.seat],
                     outcome=outcome_text(t, a.result, names, sentence=True)))  # fmt: skip
     elif report.verdict in ("incomplete", "abandoned"):
         print(t("INCOMPLETE: {checked}; {why}.", checked=checked, why=stop_text(t, report, names)))
+
+
+_ENDED_BY_VOTE = {  # (a forfeit: the game's end, the seat left, 101's rounds) -> verdict
+    (True, True, False): N_(
+        "FINISHED BY FORFEIT: {checked}; hand {hand}, checked up to the vote, was ended "
+        "without the seat that left the table: {name} (entry {seq})."
+    ),
+    (True, False, False): N_(
+        "FINISHED BY FORFEIT: {checked}; hand {hand}, checked up to the vote, was ended "
+        "without the seat that stopped responding: {name} (entry {seq})."
+    ),
+    (True, True, True): N_(
+        "FINISHED BY FORFEIT: {checked}; round {hand}, checked up to the vote, was ended "
+        "without the seat that left the table: {name} (entry {seq})."
+    ),
+    (True, False, True): N_(
+        "FINISHED BY FORFEIT: {checked}; round {hand}, checked up to the vote, was ended "
+        "without the seat that stopped responding: {name} (entry {seq})."
+    ),
+    (False, True, False): N_(
+        "ABANDONED: {checked}; hand {hand} was ended without the seat that left the table: "
+        "{name} (entry {seq})."
+    ),
+    (False, False, False): N_(
+        "ABANDONED: {checked}; hand {hand} was ended without the seat that stopped "
+        "responding: {name} (entry {seq})."
+    ),
+    (False, True, True): N_(
+        "ABANDONED: {checked}; round {hand} was ended without the seat that left the table: "
+        "{name} (entry {seq})."
+    ),
+    (False, False, True): N_(
+        "ABANDONED: {checked}; round {hand} was ended without the seat that stopped "
+        "responding: {name} (entry {seq})."
+    ),
+}
+"""The verdict line of a hand the other seats ended by vote: a forfeit (three or more
+seats: the game is over with its result, verdict "forfeited", exit status 0) or a hand
+abandoned with no result (two seats; exit status 3)."""
 
 
 def stop_text(t: Texts, report: AuditReport, names: Names) -> str:
@@ -335,7 +374,7 @@ def run_replay(args: argparse.Namespace) -> int:
         if line:
             print(line)
     print_report(report, lang, args.log)
-    return {"verified": 0, "cheating": 1}.get(report.verdict, EXIT_INCOMPLETE)
+    return EXIT_STATUS.get(report.verdict, EXIT_INCOMPLETE)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from p2pcards import files
-from p2pcards.cli._i18n import add_lang_argument, error_text, tr
+from p2pcards.cli._i18n import N_, add_lang_argument, error_text, tr
 from p2pcards.files import ENV_HOME
 from p2pcards.games import OptionError, game_info
 from p2pcards.peer import Unfinished, drop_table, known_tables
@@ -124,6 +124,11 @@ def verdict_text(u: Unfinished, report: AuditReport, lang: str) -> str:
     if report.verdict == "cheating":
         who = names.join(sorted({c.seat for c in report.cheats if c.seat is not None}), t)
         return t("cheating found: {who} (p2pcards audit shows where)", who=who or "?")
+    if report.verdict == "forfeited" and report.table is not None and report.table.abandoned:
+        a = report.table.abandoned
+        outcome = outcome_text(t, report.result, names)
+        where = {"hand": a.hand, "name": names[a.seat], "outcome": outcome}
+        return t(_FORFEITED[a.reason == "left", plays_rounds(u.game)], **where)
     if report.verdict == "abandoned" and report.table is not None and report.table.abandoned:
         a = report.table.abandoned
         if a.reason == "left":
@@ -157,6 +162,14 @@ def verdict_text(u: Unfinished, report: AuditReport, lang: str) -> str:
         return t("over: its bots were in the host's program, which stopped; {why}",
                  why=stop_text(t, report, names))  # fmt: skip
     return t("unfinished; {why}", why=stop_text(t, report, names))
+
+
+_FORFEITED = {  # (the seat left, 101's rounds) -> a game ended by a forfeit, with its result
+    (True, False): N_("finished by forfeit in hand {hand}: {name} left the table; {outcome}"),
+    (False, False): N_("finished by forfeit in hand {hand}: {name} stopped responding; {outcome}"),
+    (True, True): N_("finished by forfeit in round {hand}: {name} left the table; {outcome}"),
+    (False, True): N_("finished by forfeit in round {hand}: {name} stopped responding; {outcome}"),
+}
 
 
 def _audit(u: Unfinished) -> AuditReport:

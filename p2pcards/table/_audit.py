@@ -70,11 +70,16 @@ class HandChecks:
 class AuditReport:
     """The audit's findings.
 
-    ``verdict``: "verified" (every hand checked, no cheating), "cheating" (``cheats``
-    lists each with seat, entry and rule), "abandoned" (the other seats ended a hand
-    because one stopped responding: ``waiting`` names it), "incomplete" (no cheating
-    found, but the log stops before the game's end: ``waiting`` says for whom) or
-    "unreadable" (``error``).
+    ``verdict``: "verified" (every hand checked, no cheating), "forfeited" (no
+    cheating, and the game ended by a forfeit: at three or more seats the others voted
+    out a seat that left or stopped responding, and the game ended with the game's
+    forfeit result, ``result``; the hands before it checked to their end, the forfeited
+    one up to the vote: ``waiting`` names the seat; ``protocol/table.md`` §3 rule 4),
+    "cheating" (``cheats`` lists each with seat, entry and rule), "abandoned" (at two
+    seats the other seat ended a hand without one that left or stopped responding, with
+    no result: ``waiting`` names it; also a forfeit whose log does not fit as written),
+    "incomplete" (no cheating found, but the log stops before the game's end:
+    ``waiting`` says for whom) or "unreadable" (``error``).
     """
 
     verdict: str
@@ -177,11 +182,16 @@ def audit_entries(
         report.verdict = "cheating"
     elif table.abandoned is not None:
         a = table.abandoned
-        report.verdict = "abandoned"
+        # a forfeit (3+ seats) is the game's end, with its result, like a last hand
+        # verified: verified as far as it goes unless entries did not fit as written
+        forfeit = a.result is not None and not log_rejected
+        report.verdict = "forfeited" if forfeit else "abandoned"
         why = "left the table" if a.reason == "left" else "stopped responding"
+        who = f"{report.seats[a.seat]} {why} (entry {a.seq})"
         report.waiting = (
-            f"hand {a.hand} was abandoned by the other seats: {report.seats[a.seat]} "
-            f"{why} (entry {a.seq})"
+            f"hand {a.hand} was ended by the other seats' votes: {who}, and forfeits the game"
+            if a.result is not None
+            else f"hand {a.hand} was abandoned by the other seats: {who}"
         )
     elif table.finished and not log_rejected:
         report.verdict = "verified"

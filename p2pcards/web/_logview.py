@@ -188,8 +188,8 @@ def verdict_text(report: AuditReport, names: Names, lang: str, p: Any) -> str:
         why = p.cheat_text(c, names)
         text = lab["cheating"].format(who=who, seq=c.seq, rule=c.rule, message=why)
         return text + lab["by_evidence"] if c in report.proven_by_evidence else text
-    if report.verdict == "abandoned":
-        return lab["abandoned"].format(n=n)
+    if report.verdict in ("forfeited", "abandoned"):
+        return lab[report.verdict].format(n=n)
     return lab["incomplete"].format(n=n)
 
 

@@ -295,6 +295,10 @@ LOGVIEW_LABELS: dict[str, str] = {
     ),
     "verified": N_("Audit: verified, every hand checked ({n})"),
     "cheating": N_("Audit: CHEATING by {who} at entry {seq}, rule {rule}: {message}"),
+    "forfeited": N_(
+        "Audit: no cheating; the game ended by a forfeit (a player left or stopped "
+        "responding, the others voted); hands checked to their end: {n}"
+    ),
     "abandoned": N_(
         "Audit: a hand was abandoned (a player stopped responding); hands checked: {n}"
     ),
@@ -312,6 +316,10 @@ ROUND_LABELS: dict[str, str] = {
     "hand_verified": N_("round {n} verified ✓"),
     "hand_unverified": N_("round {n} not verified ✗"),
     "verified": N_("Audit: verified, every round checked ({n})"),
+    "forfeited": N_(
+        "Audit: no cheating; the game ended by a forfeit (a player left or stopped "
+        "responding, the others voted); rounds checked to their end: {n}"
+    ),
     "abandoned": N_(
         "Audit: a round was abandoned (a player stopped responding); rounds checked: {n}"
     ),

@@ -237,5 +237,55 @@ def test_the_forfeit_result_begins_its_own_sentence(
         lines[lang] = capsys.readouterr().out.splitlines()[-1]
     assert lines == {
         "en": "seat2 forfeits: seat2 lost (1 loss); seat0 and seat1 0.",
-        "ru": "поражение без игры: seat2. Проигравший: seat2 (1 проигрыш); seat0 и seat1 — 0.",
+        "ru": "Поражение без игры: seat2. Проигравший: seat2 (1 проигрыш); seat0 и seat1 — 0.",
     }
+
+
+def test_a_game_ended_by_a_forfeit_is_finished_not_abandoned(
+    tmp_path: Path, forfeit_log: list[bytes], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """At three seats a seat voted out (here: it left) forfeits and the game ends with
+    its result (protocol/table.md §3 rule 4): a verified end, exit status 0.  It read
+    «ПРЕРВАНО: проверено 0 раздач…» and exited 3, as an abandoned hand with no result
+    (two seats: test_two_seats_abandoned_is_still_exit_3)."""
+    log = write_log(tmp_path / "t.log", forfeit_log)
+    seq = len(forfeit_log) - 2  # (the two votes are the last entries; the first is here)
+    said = {}
+    for lang in ("en", "ru"):
+        assert main(["audit", str(log), "--lang", lang]) == 0
+        said[lang] = capsys.readouterr().out.splitlines()
+    assert said["en"] == [
+        "game: Akulina (Old Maid), seats: seat0, seat1, seat2, entries: 16",
+        "FINISHED BY FORFEIT: 0 hands checked; hand 1, checked up to the vote, was ended "
+        f"without the seat that left the table: seat2 (entry {seq}).",
+        "seat2 forfeits: seat2 lost (1 loss); seat0 and seat1 0.",
+    ]
+    assert said["ru"] == [
+        "игра: Акулина, игроки: seat0, seat1, seat2, записей: 16",
+        "ЗАВЕРШЕНО ДОСРОЧНО: проверено 0 раздач; раздача 1, проверенная до голосования, "
+        f"закончена без игрока, покинувшего стол: seat2 (запись {seq}).",
+        "Поражение без игры: seat2. Проигравший: seat2 (1 проигрыш); seat0 и seat1 — 0.",
+    ]
+    assert main(["audit", str(log), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["verdict"] == "forfeited"
+    assert (data["result"]["losers"], data["result"]["winners"]) == ([2], [0, 1])
+    assert data["result"]["forfeit"] == {"seat": 2, "hand": 0, "rule": "lose", "penalty": 1}
+    assert main(["replay", str(log), "--lang", "en"]) == 0  # (replay's status is audit's)
+
+
+def test_two_seats_abandoned_is_still_exit_3(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """At two seats the hand ends with no result (protocol/table.md §3 rule 4): the game
+    has no end to verify, so it stays "abandoned", exit status 3."""
+    from tests.table.test_abandon import Hold, stalled_table
+
+    h = stalled_table("akulina", 2, Hold(1, kind="shuffle"), seed=3)
+    h.handle(0, h.tables[0].abandon(1, "stall"))
+    h.run()
+    log = write_log(tmp_path / "t.log", h.logs()[0])
+    assert main(["audit", str(log), "--lang", "en"]) == 3
+    assert capsys.readouterr().out.splitlines()[-1].startswith("ABANDONED: 0 hands checked; ")
+    assert main(["audit", str(log), "--json"]) == 3
+    assert json.loads(capsys.readouterr().out)["verdict"] == "abandoned"

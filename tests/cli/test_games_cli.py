@@ -274,3 +274,40 @@ def test_a_directory_that_cannot_be_created_is_worded_in_russian() -> None:
         "не удаётся создать личный каталог /proc/x: каталог на этом пути здесь создать нельзя: "
         "выберите другой через P2PCARDS_HOME=..."
     )
+
+
+def test_a_game_ended_by_a_forfeit_is_listed_as_finished_with_its_result(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A table of three where seat 2 left and forfeited (its others' log, as written):
+    ``games`` said «прервано в раздаче 1: seat2 (место покинуто)», an aborted game,
+    though the game ended with its result; now it is finished by forfeit, with who lost.
+    A two-seat hand ended without a seat stays "abandoned in hand 1" (no result)."""
+    from p2pcards.transcript import peek_entry
+    from tests.cli.test_audit_cli import write_log
+    from tests.table.test_abandon import Hold, stalled_table
+    from tests.table.test_leave import _leave_bytes
+
+    h = stalled_table("akulina", 3, Hold(2, kind="move"), seed=3)
+    data = _leave_bytes(h, 2)
+    for s in (0, 1):
+        h.handle(s, h.tables[s].receive(data))
+        h.handle(s, h.tables[s].abandon(2, "left"))
+    h.run()
+    tid = peek_entry(h.logs()[0][0]).table.hex()
+    (home / "tables").mkdir(parents=True)
+    write_log(home / "tables" / f"{tid}.log", h.logs()[0])
+    said = {}
+    for lang in ("en", "ru"):
+        rc, out, _ = run(capsys, "--lang", lang, "games")
+        assert rc == 0
+        said[lang] = out.splitlines()[1]
+    assert said == {
+        "en": "   finished by forfeit in hand 1: seat2 left the table; seat2 lost (1 loss); "
+        "seat0 and seat1 0",
+        "ru": "   завершено досрочно в раздаче 1: seat2 (место покинуто); проигравший: seat2 "
+        "(1 проигрыш); seat0 и seat1 — 0",
+    }
+    rc, out, _ = run(capsys, "games", "--json")
+    (got,) = json.loads(out)
+    assert (got["state"], got["verdict"], got["result"]["losers"]) == ("over", "forfeited", [2])

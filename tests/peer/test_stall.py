@@ -70,4 +70,4 @@ async def test_a_stalled_seat_is_named_and_the_hand_abandoned(tmp_path: Path) ->
     log = [e.raw for e in sessions[0].table.log]
     assert log == [e.raw for e in sessions[1].table.log]
     report = audit_entries(log)
-    assert report.verdict == "abandoned" and "Stall stopped responding" in report.waiting
+    assert report.verdict == "forfeited" and "Stall stopped responding" in report.waiting

@@ -43,6 +43,6 @@ async def test_two_seats_that_leave_at_once_are_voted_past_by_the_sessions(tmp_p
     assert entries == log[len(log) - len(entries) :]  # (the lobby writes the genesis)
     assert sorted(evidence) == sorted(leaves)
     report = audit_entries(log, evidence=evidence)
-    assert report.verdict == "abandoned" and report.cheats == [] and report.evidence == 0
+    assert report.verdict == "forfeited" and report.cheats == [] and report.evidence == 0
     assert report.table is not None and report.table.abandoned.seat == 1
     assert report.result is not None and report.result["losers"] == [1, 2]

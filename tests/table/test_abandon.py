@@ -105,7 +105,7 @@ def test_the_others_vote_and_the_stalled_seat_forfeits(after: int) -> None:
         assert h.cheats(s) == []
     assert h.logs()[0] == h.logs()[1]
     report = audit_entries(h.logs()[0])
-    assert report.verdict == "abandoned" and report.cheats == []
+    assert report.verdict == "forfeited" and report.cheats == []
     assert "seat2 stopped responding" in report.waiting
     assert report.result is not None and report.result["losers"] == [2]
 
@@ -347,7 +347,7 @@ def test_a_seat_out_of_time_with_a_voter_dead_waits_for_the_vote_and_the_logs_ag
         assert h.cheats(s) == [], s
     assert h.logs()[0] == h.logs()[1] == h.logs()[2]
     report = audit_entries(h.logs()[2])
-    assert report.verdict == "abandoned" and report.cheats == []
+    assert report.verdict == "forfeited" and report.cheats == []
 
 
 def test_a_vote_against_a_seat_still_in_time_does_not_stop_its_move() -> None:

@@ -145,7 +145,7 @@ def test_two_seats_leaving_at_once_do_not_stall_the_vote(both_before: bool) -> N
     votes = [e for e in h.tables[0].log if e.kind == "abandon"]
     assert sorted(e.seat for e in votes) == [0, 1]  # seat 3 is not waited for
     report = audit_entries(h.logs()[0], evidence=[left2, left3])
-    assert report.verdict == "abandoned" and report.cheats == []
+    assert report.verdict == "forfeited" and report.cheats == []
     assert report.result["losers"] == [2, 3] and report.result["winners"] == [0, 1]
     assert report.result["forfeit"] == {"seat": 2, "hand": 0, "rule": "lose", "penalty": 1,
                                         "also": [3], "penalties": [1]}  # fmt: skip
@@ -248,7 +248,7 @@ def test_at_three_seats_a_leave_on_another_seats_turn_ends_the_hand_at_once(
     assert {tuple(e.body) for e in votes} == {(2, "left")}
     for s in (0, 1, 2):
         report = audit_entries(h.logs()[s], evidence=[data])
-        assert report.verdict == "abandoned" and report.cheats == [] and not report.rejected
+        assert report.verdict == "forfeited" and report.cheats == [] and not report.rejected
         assert report.result["losers"] == [2] and report.result["winners"] == [0, 1]
 
 
@@ -288,7 +288,7 @@ def test_a_leave_nobody_heard_is_superseded_when_the_seat_comes_back(stall_after
     assert [r.reason for r in mine.rejected] == []
     assert mine.cheats == [] and theirs.cheats == []
     if stall_after:
-        assert (mine.verdict, theirs.verdict) == ("abandoned", "abandoned")
+        assert (mine.verdict, theirs.verdict) == ("forfeited", "forfeited")
         assert (mine.table.abandoned.seat, mine.table.abandoned.reason) == (0, "stall")
         assert mine.result["losers"] == [0] and "also" not in mine.result["forfeit"]
     else:

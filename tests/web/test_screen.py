@@ -294,3 +294,27 @@ def test_the_page_history_has_the_facts_the_terminal_shows() -> None:
         "Борис берёт штрафом 2 карты",
         "Борис пропускает ход",
     ]
+
+
+def test_the_log_viewer_says_a_forfeit_finished_the_game() -> None:
+    """A game of three that seat 2 left: the viewer said "the log stops before the end"
+    (the "incomplete" label: no label for a forfeit) and drew it as a failure."""
+    from tests.table.test_abandon import Hold, stalled_table
+    from tests.table.test_leave import _leave_bytes
+
+    h = stalled_table("akulina", 3, Hold(2, kind="move"), seed=3)
+    data = _leave_bytes(h, 2)
+    for s in (0, 1):
+        h.handle(s, h.tables[s].receive(data))
+        h.handle(s, h.tables[s].abandon(2, "left"))
+    h.run()
+    en, ru = log_view(h.logs()[0], "en"), log_view(h.logs()[0], "ru")
+    assert en["verdict"] == ru["verdict"] == "forfeited"
+    assert en["verdict_text"] == (
+        "Audit: no cheating; the game ended by a forfeit (a player left or stopped "
+        "responding, the others voted); hands checked to their end: 0"
+    )
+    assert ru["verdict_text"] == (
+        "Проверка: обмана нет; игра завершена досрочно (игрок ушёл или перестал отвечать, "
+        "остальные проголосовали); раздач проверено до конца: 0"
+    )

@@ -68,7 +68,8 @@ function renderCards(box, cards) {
 function render() {
   $("view").hidden = false;
   $("verdict").textContent = view.verdict_text;
-  $("verdict").className = view.verdict === "verified" ? "ok" : "bad";
+  // (a game ended by a forfeit is no failure: its result stands, nobody cheated)
+  $("verdict").className = ["verified", "forfeited"].includes(view.verdict) ? "ok" : "bad";
   document.body.dataset.verdict = view.verdict;
   if (!view.hands) {
     $("game").textContent = "";
