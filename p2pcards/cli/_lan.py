@@ -655,24 +655,62 @@ def final_report(
     return 0
 
 
+ACCEPT_QUIET = 1.0
+"""Seconds the start waits for the seats' accepts before it says whom it waits for."""
+
+
+async def every_seat_accepted(session: Session, lang: str) -> None:
+    """Return once every seat accepted the table (signed its genesis), then say that
+    the game starts; until then, once per change, whom it waits for.  Before, the host
+    said «все места заняты: игра начинается» as soon as the last seat was taken, while
+    that joiner could still be comparing a fingerprint or answering a question, and
+    the game did not start.  A normal start takes a moment: the first such line comes
+    after :data:`ACCEPT_QUIET` seconds, and this seat's own accept (signed at once,
+    maybe not yet logged behind another's) is not waited for."""
+    c = session.controller
+    shown: tuple[int, ...] = ()
+    quiet_until = trio.current_time() + ACCEPT_QUIET
+    async with c.subscribe(replay=False) as updates:
+        while not session.table.log.started:
+            got = c.snapshot().awaiting
+            missing = got.seats if got is not None and got.reason == "accept" else ()
+            missing = tuple(s for s in missing if s != session.seat)
+            if missing and missing != shown and trio.current_time() >= quiet_until:
+                shown = missing
+                names = Names(tuple(session.names)).join(missing, Texts(lang))
+                print(tr(lang, "waiting for the others to accept the table: {names}",
+                         names=names), flush=True)  # fmt: skip
+            with trio.move_on_after(0.25):  # (an accept may come with no update)
+                try:
+                    await updates.__anext__()
+                except StopAsyncIteration:  # (the seat closed: the table cannot start)
+                    await trio.sleep(0.25)
+    print(tr(lang, "all seats taken: the game starts"), flush=True)
+
+
 async def play_to_end(
     session: Session,
     strategy: str | None,
     lang: str,
     seed: int | None = None,
     web: Any = None,
+    *,
+    starting: bool = False,
 ) -> int:
     """Play this seat to the end of the game, with the bot ``strategy`` (progress lines
     printed) or, when None, in the terminal; print the final report.  Returns the exit
     status (see :func:`final_report`).  The game's ending, written once for host, join,
     bot, play and a resumed table.  ``web``: the parsed arguments of
     :func:`p2pcards.cli._webargs.add_web_arguments`; with ``--web`` the seat is played on
-    the browser page instead of the terminal."""
+    the browser page instead of the terminal.  ``starting``: a table just formed: first
+    :func:`every_seat_accepted` (Ctrl-C leaves meanwhile too)."""
     from p2pcards.cli._tui._seat import Quit
 
     try:
         with trio.CancelScope() as game:  # (Ctrl-C cancels it: _with_ctrl_c)
             CTRL_C.scope = game
+            if starting:
+                await every_seat_accepted(session, lang)
             ending = await _play(session, strategy, lang, seed, web)
         left = game.cancelled_caught
     except BaseException as e:

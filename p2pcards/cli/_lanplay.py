@@ -147,4 +147,4 @@ async def ask_game(lang: str) -> Game[Any]:
 
 async def _sit(lobby: Any, lang: str) -> int:
     session = await follow_lobby(lobby, lang)
-    return await play_to_end(session, None, lang)
+    return await play_to_end(session, None, lang, starting=True)

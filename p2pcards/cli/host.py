@@ -179,11 +179,7 @@ async def _host(args: argparse.Namespace) -> int:
             session = await follow_lobby(lobby, lang, join_lines=others)
             if bots:  # after a crash, resuming the table restarts them from their files
                 session.storage.mark_bots([(str(h), b) for h, b in zip(homes, bots, strict=True)])
-            print(
-                tr(lang, "all seats taken: the game starts"),
-                flush=True,
-            )
-            rc = await play_to_end(session, args.headless, lang, web=args)
+            rc = await play_to_end(session, args.headless, lang, web=args, starting=True)
             nursery.cancel_scope.cancel()
     return rc
 

@@ -190,10 +190,11 @@ async def _join(args: argparse.Namespace) -> int:
             flush=True,
         )
         session = await follow_lobby(lobby, lang)
-        print(
-            tr(lang, "all seats taken: the game starts"),
-            flush=True,
-        )
         return await play_to_end(
-            session, args.strategy, lang, seed=getattr(args, "seed", None), web=args
+            session,
+            args.strategy,
+            lang,
+            seed=getattr(args, "seed", None),
+            web=args,
+            starting=True,
         )
