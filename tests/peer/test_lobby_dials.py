@@ -76,6 +76,6 @@ async def test_a_seat_dialled_while_it_confirms_lets_the_dial_in(
                     await trio.sleep(0.05)
                 up.set()
     assert asked == ["changed"]
-    refused = [r.getMessage() for r in caplog.records if "refused" in r.getMessage()]
-    assert refused == []
+    refused = [r.getMessage() for r in caplog.records if "not a member" in r.getMessage()]
+    assert refused == []  # (a dial as the test ends may meet a mesh closing: INFO)
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
