@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import MofNCompleteColumn, Progress
 
+from p2pcards.cards import Card
 from p2pcards.cli._history import history_line
 from p2pcards.cli._i18n import N_, add_lang_argument, tr
 from p2pcards.games import OptionError, game_info
@@ -74,7 +76,9 @@ def register(sub: Any) -> None:
         help="print a finished game's history with every card visible",
         description="Print the hand history of a table's log, after auditing it, with every "
         "card that was opened during the hand or at its end (shown from the moment it was "
-        "dealt; a card never opened shows as ??).",
+        "dealt; a card never opened shows as ??).  In a hand that did not end, your own "
+        "seat's cards are shown too when the log is yours (its .secrets file beside it, your "
+        "identity in its data directory).",
     )
     r.add_argument("log", metavar="LOG", type=Path, help="a table's .log file")
     add_lang_argument(r)
@@ -356,6 +360,48 @@ def stop_text(t: Texts, report: AuditReport, names: Names) -> str:
     return t("the log stops while waiting for {names}", names=who)
 
 
+def own_cards(path: Path) -> tuple[int, Mapping[int, Card]] | None:
+    """The cards known to the seat that wrote the log at ``path`` in the hand its log
+    stops in (transcript hand, position -> card): its own cards, opened to it by the
+    others' keys, and the cards opened to all.  Only when the seat's identity is in the
+    log's data directory (``…/tables/ID.log``'s ``…``) or the default one, and its
+    secrets are beside the log (``ID.secrets``): the seated table is rebuilt from them
+    as a restart does, in memory.  None when they are not there or do not fit."""
+    secrets_path = path.with_suffix(".secrets")
+    if not secrets_path.is_file():
+        return None
+    try:
+        from p2pcards.identity import IDENTITY_FILE, load_identity
+        from p2pcards.peer._storage import read_secrets
+        from p2pcards.table import Table
+        from p2pcards.transcript import verify_genesis
+
+        entries = read_entries(path)
+        _e, g = verify_genesis(entries[0])
+        ids = [s.identity for s in g.seats]
+        bases = [path.parent.parent] if path.parent.name == "tables" else []
+        for base in [*bases, None]:
+            me = load_identity(base) if base is None or (base / IDENTITY_FILE).exists() else None
+            if me is not None and me.peer_id in ids:
+                break
+        else:
+            return None
+        table = Table(
+            entries[0],
+            seat=ids.index(me.peer_id),
+            identity=me.signing_key,
+            sealing_key=bytes(me.sealing_key),
+            random_bytes=os.urandom,
+            secrets=read_secrets(secrets_path),
+        )
+        table.start()
+        for raw in entries[1:]:
+            table.receive(raw)
+    except Exception:  # (a convenience of the replay: never the reason it fails)
+        return None
+    return table.hand, dict(table.knowledge)
+
+
 def run_replay(args: argparse.Namespace) -> int:
     """Print the history; exit status as for audit."""
     lang = args.lang
@@ -367,8 +413,9 @@ def run_replay(args: argparse.Namespace) -> int:
     state = table.game.new_state()
     p = presenter(table.game.name, lang, table.game.options)
     names = Names(tuple(report.seats))
+    own = own_cards(args.log)  # (a hand that did not end: only this seat's cards)
     for hand, event in table.events:
-        cards = table.revealed_cards.get(hand, {})
+        cards = table.revealed_cards.get(hand) or (own[1] if own and own[0] == hand else {})
         line = history_line(p, state, event, cards, names)
         state.apply(event)
         if line:

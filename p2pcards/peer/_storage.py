@@ -49,6 +49,18 @@ def read_entries(path: Path) -> list[bytes]:
     return read_log(path.read_bytes()).entries()
 
 
+def read_secrets(path: Path) -> dict[str, Any]:
+    """The secrets (key -> data) of the ``.secrets`` file at ``path``, read only (as
+    :meth:`TableStorage.secrets`; nothing is written).  Raises OSError when it cannot be
+    read and :class:`~p2pcards.transcript.LogFileError` when it is corrupt."""
+    out: dict[str, Any] = {}
+    for r in read_log(path.read_bytes()).records:
+        if r.type == RecordType.SECRET:
+            key, data = msgpack.unpackb(r.data, raw=False)
+            out[key] = data
+    return out
+
+
 def _open(path: Path, mode: int) -> BinaryIO:
     """Open (create) ``path``; its directory is made or tightened to 0700, and a private
     ``mode`` (0600) is enforced on an existing file too."""

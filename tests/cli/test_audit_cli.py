@@ -289,3 +289,36 @@ def test_two_seats_abandoned_is_still_exit_3(
     assert capsys.readouterr().out.splitlines()[-1].startswith("ABANDONED: 0 hands checked; ")
     assert main(["audit", str(log), "--json"]) == 3
     assert json.loads(capsys.readouterr().out)["verdict"] == "abandoned"
+
+
+def test_replay_of_an_unfinished_hand_shows_your_own_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A new user's trial (issue 15): ``replay`` of a hand that never ended showed every
+    card as ??, the replaying player's own too.  A log in a data directory whose
+    identity sat at the table, with the seat's secrets beside it, shows that seat's
+    cards as dealt (the others' stay ??)."""
+    from p2pcards.identity import Identity, SealingKey, save_identity
+    from p2pcards.peer._storage import TableStorage
+
+    h = Harness("akulina", 3, seed=21, paused={0, 1, 2})  # dealt, and nobody moves
+    h.run()
+    t = h.tables[0]
+    mine = t.view().hand
+    assert mine and h.tables[0].result is None
+    storage = TableStorage(t.table_id, tmp_path / "p0")
+    storage.append_entries(h.logs()[0])
+    for key, data in h.persisted[0].items():
+        storage.persist(key, data)
+    storage.close()
+    log = storage.log_path
+    assert main(["replay", str(log), "--lang", "en"]) == 3  # incomplete
+    before = capsys.readouterr().out
+    assert "seat0 gets ??" in before  # no identity in the directory: nothing known
+    save_identity(Identity("Аня", t._key, SealingKey(t.sealing)), tmp_path / "p0")
+    assert main(["replay", str(log), "--lang", "en"]) == 3
+    out = capsys.readouterr().out
+    cards = " ".join(c.symbol for _, c in mine)
+    got = [x for x in out.splitlines() if x.strip().startswith("seat0 gets ")]
+    assert got and "??" not in got[0] and all(c.symbol in got[0] for _, c in mine), (got, cards)
+    assert "seat1 gets ??" in out  # the others' cards were not opened to this seat
