@@ -397,7 +397,20 @@ class StoOdnoPresenter(Presenter):
         ns = Names.of(names)
         scores = result.get("scores", [])
         line = ", ".join(f"{ns[s]} {scores[s]}" for s in range(len(scores)))
+        capped = []
+        if result.get("capped") and not isinstance(result.get("forfeit"), Mapping):
+            n = int(result.get("rounds", 0))
+            capped = [
+                self.t.n(
+                    "the series ends at its round limit: {n} round played, and nobody went "
+                    "over 101 (the highest score loses)",
+                    "the series ends at its round limit: {n} rounds played, and nobody went "
+                    "over 101 (the highest score loses)",
+                    n,
+                )
+            ]
         return [
             self.t("series scores: {scores}", scores=line),
+            *capped,
             *super().result_lines(result, names),
         ]

@@ -393,4 +393,16 @@ class SunduchkiPresenter(Presenter):
         ns = Names.of(names)
         chests = result.get("chests", [])
         line = ", ".join(f"{ns[s]} {chests[s]}" for s in range(len(chests)))
-        return [self.t("chests: {chests}", chests=line), *super().result_lines(result, names)]
+        capped = []
+        if result.get("capped") and not isinstance(result.get("forfeit"), Mapping):
+            capped = [
+                self.t(
+                    "the game ends at its move limit ({n}): not every chest was collected",
+                    n=self.options.get("max_moves", "?"),
+                )
+            ]
+        return [
+            self.t("chests: {chests}", chests=line),
+            *capped,
+            *super().result_lines(result, names),
+        ]

@@ -545,4 +545,21 @@ class ThousandPresenter(Presenter):
         ns = Names.of(names)
         scores = result.get("scores", [])
         line = ", ".join(f"{ns[s]} {scores[s]}" for s in range(len(scores)))
-        return [self.t("final scores: {scores}", scores=line), *super().result_lines(result, names)]
+        capped = []
+        if result.get("capped") and not isinstance(result.get("forfeit"), Mapping):
+            n = int(result.get("hands", 0))
+            capped = [
+                self.t.n(
+                    "the game ends at its hand limit: {n} hand played, and nobody reached "
+                    "{target} (the highest score wins)",
+                    "the game ends at its hand limit: {n} hands played, and nobody reached "
+                    "{target} (the highest score wins)",
+                    n,
+                    target=self.options.get("target", 1000),
+                )
+            ]
+        return [
+            self.t("final scores: {scores}", scores=line),
+            *capped,
+            *super().result_lines(result, names),
+        ]

@@ -735,3 +735,57 @@ def test_the_stall_warning_says_round_in_101() -> None:
     assert stall_warning_line(Texts("en"), 30, rounds=False) == (
         "30 s left to make your move: then the others may end the hand without you"
     )
+
+
+def _played_out(game_name: str, seats: int, **options: Any) -> dict[str, Any]:
+    """A whole game of basic bots with the local dealer: its result."""
+    import random
+
+    from p2pcards.games import Finished, game_info
+
+    game = load_game(game_name, seats=seats, **options)
+    state = game.new_state()
+    dealer = LocalDealer.seeded(state, 2)
+    bot = game_info(game_name).bots["basic"]
+    rng = random.Random(2)
+    while not isinstance(need := state.need(), Finished):
+        if isinstance(need, Decision):
+            k = dealer.knowledge[need.seat]
+            dealer.apply(bot(state.view(need.seat, k), state.legal_moves(need.seat, k), rng))
+        else:
+            dealer.answer()
+    return dict(need.result)
+
+
+def test_a_game_ended_by_its_limit_says_so() -> None:
+    """A new user's trial (issue 15): a game that ended because ``max_hands`` was reached
+    ended with the scores and no word of why; the result lines say it (and 101's round
+    limit, Sunduchki's move limit)."""
+    result = _played_out("thousand", 3, max_hands=1)
+    assert result["capped"] and result["hands"] == 1
+    ru = presenter("thousand", "ru", {"max_hands": 1, "target": 1000}).result_lines(
+        result, RU_NAMES
+    )
+    assert ru[1] == (
+        "игра окончена по пределу раздач: сыграна 1 раздача, и до 1000 никто не дошёл "
+        "(побеждает больший счёт)"
+    )
+    en = presenter("thousand", "en", {"target": 1000}).result_lines(
+        {**result, "hands": 3}, RU_NAMES
+    )
+    assert en[1] == (
+        "the game ends at its hand limit: 3 hands played, and nobody reached 1000 (the "
+        "highest score wins)"
+    )
+    result = _played_out("101", 3, max_rounds=2)
+    assert result["capped"] and result["rounds"] == 2
+    ru = presenter("101", "ru").result_lines(result, RU_NAMES)
+    assert ru[1] == (
+        "серия окончена по пределу раундов: сыграно 2 раунда, и за 101 никто не перешёл "
+        "(проигрывает больший счёт)"
+    )
+    capped = {"chests": [1, 0, 2], "winners": [2], "losers": [0, 1], "capped": True}
+    ru = presenter("sunduchki", "ru", {"max_moves": 50}).result_lines(capped, RU_NAMES)
+    assert ru[1] == "игра окончена по пределу ходов (50): собраны не все сундучки"
+    uncapped = {**result, "capped": False}
+    assert len(presenter("101", "ru").result_lines(uncapped, RU_NAMES)) == 3
