@@ -205,6 +205,8 @@ def run_list(args: argparse.Namespace) -> int:
                         else "over"
                     ),
                     "verdict": report.verdict,
+                    "stale": report.verdict == "incomplete"  # (stopped before the stall limit)
+                    and stale_seconds(u, report) is not None,
                     "result": dict(report.result) if report.result is not None else None,
                     "log": str(u.path),
                 }
@@ -219,6 +221,9 @@ def run_list(args: argparse.Namespace) -> int:
         print(table_line(u, lang))
         print("   " + verdict_text(u, report, lang))
         if report.verdict == "incomplete" and not (u.dropped or u.left or u.bots_gone):
+            stale = stale_text(u, report, lang)
+            if stale:
+                print("   " + stale)
             print(
                 "   "
                 + tr(
@@ -229,6 +234,47 @@ def run_list(args: argparse.Namespace) -> int:
             )
         print("   " + tr(lang, "log: {log_path}", log_path=u.path))
     return 0
+
+
+def stale_seconds(u: Unfinished, report: AuditReport, now: float | None = None) -> float | None:
+    """How long ago the log of the unfinished table ``u`` last changed, when that is
+    longer than the table's stall limit (else None).  A seat silent that long is voted
+    out by the others if they were there (protocol/table.md §3): at two seats the game
+    ends with no result, at three or more the seat forfeits; either way the table is over
+    for them, and resuming it finds nobody (unless every seat stopped together)."""
+    limit = 120.0
+    if report.table is not None:
+        limit = float(report.table.game.options.get("stall_limit", limit))
+    ago = (time.time() if now is None else now) - u.mtime
+    return ago if ago > limit else None
+
+
+def ago_text(t: Texts, seconds: float) -> str:
+    """ "5 min", "3 h", "2 days" (the largest unit that fits, whole)."""
+    if seconds < 3600:
+        return t("{n} min", n=max(1, int(seconds // 60)))
+    if seconds < 48 * 3600:
+        return t("{n} h", n=int(seconds // 3600))
+    return t.n("{n} day", "{n} days", int(seconds // 86400))
+
+
+def stale_text(u: Unfinished, report: AuditReport, lang: str) -> str:
+    """The line under an unfinished table whose log stopped longer ago than its stall
+    limit (:func:`stale_seconds`): the others most likely ended the game without this
+    seat, and how to give it up; "" otherwise."""
+    ago = stale_seconds(u, report)
+    if ago is None:
+        return ""
+    t = Texts(lang)
+    limit = report.table.game.options.get("stall_limit", 120) if report.table else 120
+    return t(
+        "its log stopped {ago} ago, longer than the table's stall limit ({limit} s): unless "
+        "every player stopped then, the others have ended the game without you and nobody "
+        "is left to resume it with (p2pcards games drop {id} gives it up)",
+        ago=ago_text(t, ago),
+        limit=limit,
+        id=u.short_id,
+    )
 
 
 def find(tables: list[Unfinished], text: str, lang: str) -> Unfinished | None:

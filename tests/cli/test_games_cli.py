@@ -58,6 +58,45 @@ def test_games_lists_an_unfinished_table_with_the_commands_to_resume_or_drop_it(
 
 
 @pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", "его журнал остановился 3 ч назад, дольше предела ожидания стола (120 с): "
+         "если тогда не остановились все игроки, остальные закончили игру без вас, и "
+         "продолжать её не с кем (бросить его: p2pcards games drop {id})"),
+        ("en", "its log stopped 3 h ago, longer than the table's stall limit (120 s): unless "
+         "every player stopped then, the others have ended the game without you and nobody "
+         "is left to resume it with (p2pcards games drop {id} gives it up)"),
+    ],
+)  # fmt: skip
+def test_a_table_silent_past_its_stall_limit_is_said_to_be_likely_over(
+    home: Path, capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    """A new user's trial (issue 15): after a crash, ``games`` listed a table as
+    unfinished for good, though the others had voted the silent seat out long before
+    and nobody was left to resume it with.  A log older than the table's stall limit
+    says so, with the command that drops it; the resume line stays (everyone may have
+    stopped together)."""
+    import os
+    import time
+
+    me = load_or_create_identity("Аня")
+    tid = unfinished_table(home, me).hex()[:8]
+    (log,) = (home / "tables").glob("*.log")
+    rc, out, _ = run(capsys, "--lang", lang, "games")
+    assert rc == 0 and "drop " + tid in out and len(out.splitlines()) == 4  # fresh: no word
+    old = time.time() - 3 * 3600 - 60
+    os.utime(log, (old, old))
+    rc, out, _ = run(capsys, "--lang", lang, "games")
+    lines = out.splitlines()
+    assert lines[2] == "   " + said.format(id=tid)
+    assert f"p2pcards games resume {tid}" in lines[3]
+    if lang == "ru":
+        assert [x for x in lines if foreign_words(x)] == []
+    rc, out, _ = run(capsys, "--lang", lang, "games", "--json")
+    assert json.loads(out)[0]["stale"] is True
+
+
+@pytest.mark.parametrize(
     ("lang", "head", "resume"),
     [
         ("en", "p2pcards: an unfinished table is waiting for you:", "resume it: p2pcards games"),
