@@ -26,17 +26,14 @@ if TYPE_CHECKING:  # the lobby (peer, net, mDNS) is loaded only by LAN play
 def pick_bots(game: Game[Any], spec: str, human: int) -> list[Player]:
     """One bot per seat from ``spec`` ("basic", "random,basic", "hard,medium": bots or
     levels, comma-separated, the last repeated; the human's seat gets a placeholder).
-    Raises ValueError naming an unknown bot and the known ones."""
+    Raises OptionError (a ValueError) naming an unknown bot and the known ones."""
     specs = [s.strip() for s in spec.split(",") if s.strip()] or ["basic"]
     specs += [specs[-1]] * game.seats
     others = iter(specs)
     bots: list[Player] = []
     for s in range(game.seats):
         name = "basic" if s == human else next(others)
-        try:
-            bots.append(resolve_bot(game.info, name))
-        except OptionError as e:
-            raise ValueError(str(e)) from None
+        bots.append(resolve_bot(game.info, name))  # (an OptionError, worded by the caller)
     return bots
 
 
@@ -59,6 +56,7 @@ def offline_web_main(args: Any, seed: int) -> int:
     """``p2pcards play --offline GAME`` with the web page (see :mod:`p2pcards.cli.play`
     for ``args``: game, seats, option, bots, seat, name, lang, web_port, no_browser,
     bot_delay).  Runs until interrupted; returns 0, or 2 on a bad argument."""
+    from p2pcards.cli._i18n import error_text
     from p2pcards.cli._offline import seat_error
     from p2pcards.cli._options import game_from_args
 
@@ -72,8 +70,8 @@ def offline_web_main(args: Any, seed: int) -> int:
         return 2
     try:
         bots = pick_bots(game, args.bots, args.seat)
-    except ValueError as e:
-        print(f"p2pcards: {e}", file=sys.stderr)
+    except OptionError as e:  # (in the chosen language: it was the English text)
+        print(f"p2pcards: {error_text(lang, e)}", file=sys.stderr)
         return 2
     me = args.name or ("Вы" if lang == "ru" else "You")
     names = seat_names(game.seats, args.seat, me, lang)

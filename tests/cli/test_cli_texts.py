@@ -607,3 +607,21 @@ def test_a_score_sheet_whose_names_are_not_the_seats_is_warned_of() -> None:
     assert sheet_order_text(sheet, ["Аня", "Борис", "Вера"], "ru") is None
     assert sheet_order_text("455,880/2,120", ["Аня", "Бот 1", "Бот 2"], "ru") is None
     assert sheet_order_text(None, ["Аня", "Борис"], "ru") is None
+
+
+def test_an_unknown_bot_of_the_browser_table_is_said_in_russian(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``play --offline 101 --bots nope`` (the page in the browser) printed the
+    OptionError's English text under --lang ru (pick_bots made it a ValueError of its
+    English str); and 101's round limit was described in «раздач» (hands), not rounds."""
+    rc, out = run(capsys, "--lang", "ru", "play", "--offline", "101", "--no-browser",
+                  "--bots", "nope")  # fmt: skip
+    assert (rc, out) == (
+        2,
+        "p2pcards: неизвестный бот 'nope' для 101 (боты: random, basic, strong, easy, "
+        "medium, hard)\n",
+    )
+    rc, out = run(capsys, "--lang", "ru", "simulate", "101", "--option", "nope=1")
+    line = next(x for x in out.splitlines() if x.strip().startswith("max_rounds="))
+    assert "после стольких раундов" in line and "раздач" not in line
