@@ -155,7 +155,9 @@ async def play_lines(
             if got is None:  # Ctrl-D: at once
                 raise Quit
             asked[0] = True  # (a stray q must not end the game for everyone)
-            print(question, end="", flush=True)
+            heard = getattr(session, "heard", True)  # (restarted, heard by no one: no "the others")
+            print(question if heard else leave_question(lang, 0, snap0.game, False), end="",
+                  flush=True)  # fmt: skip
             return
         if what == "help":
             print(_rules(snap0.game, lang, snap0.options), flush=True)

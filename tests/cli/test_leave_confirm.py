@@ -49,6 +49,19 @@ def test_the_question_says_what_leaving_does() -> None:
     assert leave_question("en", 3, "akulina") == ASK["en"]
 
 
+def test_a_seat_nobody_answered_since_its_restart_is_not_told_of_the_others() -> None:
+    """A new user's trial (issue 15): restarted after the others had ended the game and
+    gone, q asked «… Остальные закончат раздачу без вас …», of players who were not there."""
+    assert leave_question("ru", 3, "thousand", heard=False) == (
+        "Выйти из-за стола? С вашего возвращения за ним никто не ответил: о вашем уходе никто "
+        "не узнает, а та же команда вернёт вас за стол. [д/Н] "
+    )
+    assert leave_question("en", 2, "101", heard=False) == (
+        "Leave the table? Nobody at it has answered since you came back: nobody hears you "
+        "leave, and the same command brings you back. [y/N] "
+    )
+
+
 @pytest.mark.parametrize(("lang", "quit_", "yes"), [("en", "q", "y"), ("ru", "в", "д")])
 async def test_q_while_another_player_thinks_asks_first(lang: str, quit_: str, yes: str) -> None:
     send, recv = trio.open_memory_channel[Any](10)

@@ -151,3 +151,30 @@ async def test_a_restarted_plain_seat_says_it_waits_for_the_others_before_its_mo
         n.cancel_scope.cancel()
     assert before.count("вы снова за столом: ждём ответа (seat0)…\n") == 1
     assert "ваш ход (1-" not in before
+
+
+async def test_q_at_a_restarted_plain_seat_nobody_answered_asks_of_no_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Restarted, with nobody answering (issue 15): q asks whether to leave without
+    speaking of "the others" ending the hand: nobody hears it."""
+    from tests.peer.test_controller import _bot_step, _restarted
+
+    ss = _sessions("akulina", 3, 1, tmp_path)
+    _start(ss)
+    rngs = [random.Random(i) for i in range(3)]
+    while not ss[0].controller.snapshot().my_turn:
+        assert _bot_step(ss, rngs)
+    back = _restarted(ss[1], tmp_path / "p1")
+    lines = trio.open_memory_channel[str | None](5)
+    lines[0].send_nowait("q")
+    async with trio.open_nursery() as n:
+        n.start_soon(play_lines, back, "ru", lines[1].receive)
+        with trio.fail_after(5):
+            out = ""
+            while "[д/Н]" not in out:
+                await trio.sleep(0.01)
+                out += capsys.readouterr().out
+        n.cancel_scope.cancel()
+    assert "Выйти из-за стола? С вашего возвращения за ним никто не ответил: о вашем уходе " in out
+    assert "Остальные" not in out

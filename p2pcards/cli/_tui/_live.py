@@ -303,7 +303,10 @@ async def play_seat_live(
         if what == "quit":
             if line is None:  # Ctrl-D: at once
                 raise Quit
-            live.asking = question  # (a stray q must not end the game for everyone)
+            # (a stray q must not end the game for everyone; restarted and heard by no
+            # one: nobody hears it, the same command brings the player back)
+            heard = getattr(session, "heard", True)
+            live.asking = question if heard else leave_question(lang, 0, first.game, False)
             redraw()
             return
         if what == "help":

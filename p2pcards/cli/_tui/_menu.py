@@ -30,13 +30,22 @@ YES_KEYS = ("y", "yes", "д", "да")
 language whatever the player's (a keyboard left in the other layout)."""
 
 
-def leave_question(lang: str, seats: int, game: str) -> str:
+def leave_question(lang: str, seats: int, game: str, heard: bool = True) -> str:
     """The question asked when a player types q (в, quit, exit) at a LAN table: leaving
     ends the game for everyone, so a stray q must not do it.  It says what leaving does:
     with two seats the hand (101: the round) ends at once with no result; with three or
     more the others end it without this seat, which loses the game (either forfeit rule:
-    ``lose`` or ``void``).  Only y/yes/д/да leave (:func:`is_yes`); Ctrl-C and Ctrl-D
-    still leave at once."""
+    ``lose`` or ``void``).  ``heard`` False: a seat restarted that has heard from no other
+    seat yet (``session.heard``): nobody hears it leave, and the same command brings it
+    back (a new user's trial, issue 15: the question spoke of "the others" ending the hand,
+    at a table they had ended and left).  Only y/yes/д/да leave (:func:`is_yes`); Ctrl-C
+    and Ctrl-D still leave at once."""
+    if not heard:
+        return tr(
+            lang,
+            "Leave the table? Nobody at it has answered since you came back: nobody hears you "
+            "leave, and the same command brings you back. [y/N] ",
+        )
     rounds = plays_rounds(game)
     if seats >= 3:
         if rounds:
