@@ -1185,10 +1185,35 @@ async def report_rejoin(
     say(rejoined_text(lang, dt))
 
 
+def over_at_restart(session: Session, lang: str) -> int | None:
+    """A restarted seat whose log already ends the game (replayed: the game finished, the
+    hand was abandoned, a cheat halted the table): say at once that it is over, its result
+    and how to check it (``p2pcards audit LOG``, ``p2pcards games``), and return the exit
+    status of :func:`final_report`; None when the game goes on (it was offered a move at
+    a table nobody served, and waited).  The table is marked done."""
+    ending = session.controller.ending()
+    if ending is None or ending.status in ("left", "failed"):
+        return None
+    session.storage.mark_done()
+    print(
+        tr(
+            lang,
+            "This game is over: its log ends it, there is nothing to resume. p2pcards audit "
+            "{log_path} checks it again; p2pcards games lists it.",
+            log_path=session.log_path,
+        ),
+        flush=True,
+    )
+    return final_report(ending, lang, session.table.game.name)
+
+
 async def resume_one(identity: Identity, u: Unfinished, args: argparse.Namespace, lang: str) -> int:
     """Rejoin the unfinished table ``u`` and play it to the end; the exit status."""
     t0 = time.monotonic()
     async with resume_table(identity, u.table_id, lang=lang) as session:
+        over = over_at_restart(session, lang)
+        if over is not None:  # (no bots back, no "nobody answers", no screen to play on)
+            return over
         async with trio.open_nursery() as nursery:
             for home_, strategy in u.bot_seats:  # this host's bots come back too
                 nursery.start_soon(resumed_bot, Path(home_), u.table_id, strategy, lang)

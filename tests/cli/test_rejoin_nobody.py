@@ -166,3 +166,41 @@ async def test_an_update_before_the_wait_is_up_is_no_silence(
         await report_rejoin(seat, 0.0, "ru", "62b3b462", nobody_after=20)
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 1 and out[0].startswith("снова за столом")  # (the rejoin, only)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_a_restarted_seat_whose_log_ends_the_game_says_so_at_once(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 15: a seat restarted after the game had ended.  When its own log ends the
+    game (its ``.done`` marker lost), it says at once that the game is over, with the
+    result and the audit and games hint, and exits (0: verified), instead of a screen
+    waiting for players who are gone; a log that does not end it goes on (None)."""
+    import random
+
+    from p2pcards.cli._lan import over_at_restart
+    from tests.peer.test_controller import _bot_step, _restarted, _sessions, _start
+
+    ss = _sessions("akulina", 2, 1, tmp_path)
+    _start(ss)
+    rngs = [random.Random(i) for i in range(2)]
+    early = _restarted(ss[1], tmp_path / "p1")  # (restarted before the first move)
+    assert over_at_restart(early, lang) is None
+    while _bot_step(ss, rngs):
+        pass
+    done = Path(ss[1].log_path).with_suffix(".done")
+    done.unlink()
+    capsys.readouterr()
+    back = _restarted(ss[1], tmp_path / "p1")
+    assert over_at_restart(back, lang) == 0
+    out = capsys.readouterr().out.splitlines()
+    said = {
+        "en": f"This game is over: its log ends it, there is nothing to resume. p2pcards audit "
+        f"{back.log_path} checks it again; p2pcards games lists it.",
+        "ru": f"Эта игра окончена: её запись заканчивается концом игры, продолжать нечего. "
+        f"p2pcards audit {back.log_path} проверит её ещё раз; p2pcards games покажет её в "
+        f"списке.",
+    }
+    assert out[0] == said[lang]
+    assert any(x.startswith(("result: ", "итог: ")) for x in out), out
+    assert done.exists()
