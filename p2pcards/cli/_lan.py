@@ -601,7 +601,9 @@ def final_report(
     said_result: bool = False,
 ) -> int:
     """Print the verdict of every hand and the log path; the exit status: 0 if every hand
-    verified, 1 if a cheat was found, 3 if a hand was abandoned (2 is for errors).
+    verified, also for a game that ended by a forfeit (three or more seats: the game's
+    result stands, as ``p2pcards audit`` of its log says), 1 if a cheat was found, 3 if
+    a hand was abandoned with no result (two seats; 2 is for errors).
     ``game``: the game's name, whose presenter says a false claim in words.
 
     ``said_end``: the seat's own lines already said how an abandoned hand ended (the
@@ -624,7 +626,7 @@ def final_report(
         else:
             print(tr(lang, "The game is over: no hand is dealt without every seat (p2pcards "
                            "games lists it)."))  # fmt: skip
-        return 3
+        return 3 if forfeit is None else 0
     if ending.cheats:
         words = presenter(game, lang) if game is not None else None
         for c in ending.cheats:
