@@ -116,3 +116,25 @@ def test_the_hosted_table_lists_a_join_line_for_every_address() -> None:
     ]
     lobby.status = "playing"
     assert lobby_screen(lobby, "ru")["join_lines"] == []
+
+
+@pytest.mark.parametrize(
+    ("forfeit", "en", "ru"),
+    [
+        (
+            True,
+            "The last game: finished by forfeit (a player left or stopped responding).",
+            "Последняя игра: завершена досрочно (игрок ушёл или перестал отвечать).",
+        ),
+        (
+            False,
+            "The last game: stopped: a player left.",
+            "Последняя игра: остановлена: игрок ушёл.",
+        ),
+    ],
+)
+def test_a_last_game_ended_by_a_forfeit_is_finished(forfeit: bool, en: str, ru: str) -> None:
+    """At three or more seats a player who left forfeits and the game ends with its
+    result: the lobby said «остановлена: игрок ушёл», as for a two-seat hand with none."""
+    st = {"status": "over", "ending": "abandoned", "forfeit": forfeit}
+    assert (lobby_status("en", st), lobby_status("ru", st)) == (en, ru)
