@@ -201,7 +201,10 @@ class ControllerSource:
         elif isinstance(ev, YourCards):
             item = HistoryItem(received=tuple(c.code for c in ev.cards))
         elif isinstance(ev, HandVerified):
-            item = HistoryItem(fact=N_("hand {hand} verified ✓"), args=(("hand", ev.hand),))
+            fact = (  # (101 plays rounds)
+                N_("round {n} verified ✓") if self.game.name == "101" else N_("hand {n} verified ✓")
+            )
+            item = HistoryItem(fact=fact, args=(("n", ev.hand),))
         elif isinstance(ev, CheatDetected):
             item = HistoryItem(cheat=ev)  # worded by the presenter in the page's language
         elif isinstance(ev, HandAbandoned):  # (the terminal's words: left, or silent)

@@ -215,7 +215,11 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
         seats_ = [names[x] for x in snap.extra.get("seats", ())] or ["?"]
         about = snap.extra.get("for_seat")
         turn_text = waiting_text(
-            lang, t.join(seats_), reason, names[about] if about is not None else ""
+            lang,
+            t.join(seats_),
+            reason,
+            names[about] if about is not None else "",
+            plays_rounds(game.name),
         )
     connected = snap.extra.get("connected")
     departed = set(snap.extra.get("departed", ())) - {snap.seat}
@@ -252,9 +256,7 @@ def screen(snap: Snapshot, lang: str, now: float) -> dict[str, Any]:
                 t, float(snap.extra.get("warn_left", 0)), plays_rounds(game.name)
             ),
         }
-    lab = labels(lang)
-    if game.name == "101":  # the game plays rounds («раунд»), not hands
-        lab = {**lab, "next_hand": t("Next round")}
+    lab = labels(lang, game.name)  # (101 plays rounds: «раунд», not «раздача»)
     verdict = lab.get(snap.verdict, snap.verdict)
     if snap.cheat is not None:
         c = snap.cheat

@@ -84,19 +84,34 @@ WAIT_REASONS: dict[str, str] = {
 """What the table waits for, in words (``{x}``: the seat it is about)."""
 
 
-def waiting_text(lang: str, who: str, reason: str, about: str) -> str:
+def waiting_text(lang: str, who: str, reason: str, about: str, rounds: bool = False) -> str:
     """ "waiting for Boris · for keys to Vera's cards": ``who`` is awaited, ``reason``
     one of :data:`WAIT_REASONS` (a controller's ``Awaiting.reason``), ``about`` the name
-    of the seat it concerns."""
+    of the seat it concerns; ``rounds``: the game calls a hand a round (101)."""
     t = Texts(lang)
     head = t("waiting for {w}", w=who)
     what = WAIT_REASONS.get(reason, "")
+    if rounds and reason == "reveal":
+        what = N_("for the end-of-round check")
     return f"{head} · {t(what).format(x=about)}" if what else head
 
 
-def labels(lang: str) -> dict[str, str]:
-    """All labels in ``lang`` ("ru" or anything else for English)."""
-    return _translated(LABELS, lang)
+PAGE_ROUND_LABELS: dict[str, str] = {
+    "next_hand": N_("Next round"),
+    "hand_over": N_("Round over"),
+    "verified": N_("round verified ✓"),
+    "playing": N_("rounds are verified as they end"),
+}
+"""The page's labels that say "round" in a game that calls a hand a round (101)."""
+
+
+def labels(lang: str, game: str = "") -> dict[str, str]:
+    """All labels in ``lang`` ("ru" or anything else for English), in the words of
+    ``game`` (a registry name: 101 says "round" where the others say "hand")."""
+    out = _translated(LABELS, lang)
+    if plays_rounds(game):
+        out |= _translated(PAGE_ROUND_LABELS, lang)
+    return out
 
 
 LOBBY_LABELS: dict[str, str] = {

@@ -47,7 +47,7 @@ def test_lobby_finds_hosts_joins_and_plays(screens: Path) -> None:
         assert g["log"]["result"] == g["ending"]["result"]
         for line in presenter(key, "ru", options).result_lines(g["log"]["result"], g["names"]):
             assert line in g["shown"]
-        assert g["verdict"] == "раздача проверена ✓"
+        assert g["verdict"] == ("раунд проверен ✓" if key == "101" else "раздача проверена ✓")
         assert g["english"] == []
         assert g["status"] == "Последняя игра: окончена, все раздачи проверены."
         assert (screens / f"lobby-{key}.png").exists()
@@ -57,8 +57,8 @@ def test_lobby_finds_hosts_joins_and_plays(screens: Path) -> None:
     # stepped through by button and by key, every seat's cards, every entry checked
     v = got["viewer"]
     assert len(v["past"]) == 2 and v["first"] == got["101"]["log_id"]
-    assert v["verdict"] == "Проверка: всё честно, проверены все раздачи (1)"
-    assert v["hands"] == ["0", "Раздача 1 ✓"]
+    assert v["verdict"] == "Проверка: всё честно, проверены все раунды (1)"  # (101: rounds)
+    assert v["hands"] == ["0", "Раунд 1 ✓"]
     assert v["stepno"].startswith("Шаг 5 из ")
     assert v["step"] and len(v["seat_cards"]) == 2 and sum(v["seat_cards"]) > 0
     assert v["entries"] > 10 and v["entries_bad"] == 0

@@ -318,3 +318,31 @@ def test_the_log_viewer_says_a_forfeit_finished_the_game() -> None:
         "Проверка: обмана нет; игра завершена досрочно (игрок ушёл или перестал отвечать, "
         "остальные проголосовали); раздач проверено до конца: 0"
     )
+
+
+def test_the_page_of_101_says_round_as_its_screens_do() -> None:
+    """Issue 15 (the web's «раздача» in 101): the page's verdict, the end of a round, the
+    check at its end and the history's verified line said «раздача» in 101."""
+    from p2pcards.web._seat import HistoryItem
+
+    game = load_game("101", seats=2)
+    view = game.new_state().view(0, {})
+    item = HistoryItem(fact="round {n} verified ✓", args=(("n", 1),))
+    snap = Snapshot(rev=1, game=game, seat=0, names=("Аня", "Борис"), view=view,
+                    verdict="verified", history=(item,), awaited=1,
+                    extra={"reason": "reveal", "seats": [1]})  # fmt: skip
+    ru = screen(snap, "ru", 0.0)
+    assert ru["verdict"] == "раунд проверен ✓"
+    assert (ru["labels"]["hand_over"], ru["labels"]["next_hand"]) == (
+        "Раунд окончен",
+        "Следующий раунд",
+    )
+    assert ru["labels"]["playing"] == "каждый раунд проверяется в конце"
+    assert ru["turn"]["text"] == "ждём: Борис · проверка раунда"
+    assert ru["history"] == ["раунд 1 проверен ✓"]
+    said = " ".join([ru["verdict"], ru["turn"]["text"], *ru["history"]])
+    assert "раздач" not in said
+    thousand = load_game("thousand", seats=3)
+    snap = replace(snap, game=thousand, view=thousand.new_state().view(0, {}),
+                   names=("Аня", "Борис", "Вера"))  # fmt: skip
+    assert screen(snap, "ru", 0.0)["verdict"] == "раздача проверена ✓"
