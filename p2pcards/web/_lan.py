@@ -24,6 +24,7 @@ from p2pcards.peer import Snapshot as PeerSnapshot
 from p2pcards.table import (
     CheatDetected,
     HandAbandoned,
+    HandStarted,
     HandVerified,
     MoveMade,
     SeatLeft,
@@ -200,6 +201,8 @@ class ControllerSource:
             item = HistoryItem(move=ev.move, before=ev.before)
         elif isinstance(ev, YourCards):
             item = HistoryItem(received=tuple(c.code for c in ev.cards))
+        elif isinstance(ev, HandStarted):  # "— hand 2 —", as the terminal's history
+            item = HistoryItem(started=ev.hand)
         elif isinstance(ev, HandVerified):
             fact = (  # (101 plays rounds)
                 N_("round {n} verified ✓") if self.game.name == "101" else N_("hand {n} verified ✓")

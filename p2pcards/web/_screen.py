@@ -126,6 +126,8 @@ class GameScreen:
                 who = names[c.seat] if c.seat is not None else "?"
                 what = ui_presenter(self.game, t.lang).cheat_text(c, Names(tuple(names)))
                 lines.append(t("cheat: {who}: {what}", who=who, what=what))
+            elif it.started:  # (the terminal's line: "— hand 2 —", 101 "— round 2 —")
+                lines.append(f"— {ui.hand_no_text(it.started)} —")
             elif it.received:
                 got = t.cards(Card.from_code(c) for c in it.received)
                 lines.append(t("You receive {cards}", cards=got))

@@ -31,6 +31,8 @@ class HistoryItem:
     """A :class:`~p2pcards.table.CheatDetected` (worded in the page's language)."""
     received: tuple[int, ...] = ()
     """Card codes dealt or drawn to the viewer (``fact`` and ``move`` are None)."""
+    started: int = 0
+    """The number (from 1) of the hand that starts here ("— hand 2 —"), else 0."""
 
 
 @dataclass(frozen=True)

@@ -346,3 +346,32 @@ def test_the_page_of_101_says_round_as_its_screens_do() -> None:
     snap = replace(snap, game=thousand, view=thousand.new_state().view(0, {}),
                    names=("Аня", "Борис", "Вера"))  # fmt: skip
     assert screen(snap, "ru", 0.0)["verdict"] == "раздача проверена ✓"
+
+
+def test_the_page_history_says_where_each_hand_starts() -> None:
+    """Issue 15 (the page's history as the terminal's): the LAN terminal's history says
+    "— hand 2 —" where a hand starts (101: "— раунд 2 —"); the page said nothing."""
+    from p2pcards.table import HandStarted
+    from p2pcards.web._lan import ControllerSource
+    from p2pcards.web._seat import HistoryItem
+
+    game = load_game("101", seats=2)
+    view = game.new_state().view(0, {})
+    items = (HistoryItem(started=1), HistoryItem(started=2))
+    snap = Snapshot(rev=1, game=game, seat=0, names=("Аня", "Борис"), view=view, history=items)
+    assert screen(snap, "ru", 0.0)["history"] == ["— раунд 1 —", "— раунд 2 —"]
+    thousand = load_game("thousand", seats=3)
+    snap = replace(snap, game=thousand, view=thousand.new_state().view(0, {}),
+                   names=("Аня", "Борис", "Вера"))  # fmt: skip
+    assert screen(snap, "en", 0.0)["history"] == ["— hand 1 —", "— hand 2 —"]
+
+    class Controller:  # (what _note asks of it)
+        def snapshot(self) -> object:
+            from types import SimpleNamespace
+
+            return SimpleNamespace(names=("Аня", "Борис"), departed=(), result=None)
+
+    source = ControllerSource.__new__(ControllerSource)
+    source.controller, source._history, source.game = Controller(), [], game  # type: ignore[assignment]
+    source._note(HandStarted(2))
+    assert source._history == [HistoryItem(started=2)]
