@@ -444,7 +444,8 @@ class LobbyService:
                         self._publish()
                     await trio.sleep(BROWSE_EVERY)
         except net.NetError as e:
-            self.browse_error = str(e)
+            log.info("web lobby: cannot browse: %s", e)
+            self.browse_error = str(e)  # (in English: the page words it, _lobbyapp)
             self._publish()
 
     async def _host_task(self, game: Any, spec: HostSpec) -> None:

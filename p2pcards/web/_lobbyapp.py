@@ -20,13 +20,14 @@ from typing import Any
 import trio
 from starlette.websockets import WebSocket
 
+from p2pcards import net
 from p2pcards.cli._i18n import error_text
 from p2pcards.games import OptionError, game_info
 from p2pcards.peer import LobbyError, address_text
 from p2pcards.ui import Texts
 from p2pcards.web._lobby import HostSpec, LobbyService, games_offered
 from p2pcards.web._socket import first_of, serve_socket
-from p2pcards.web._texts import ask_text, join_lines, lobby_labels, lobby_status
+from p2pcards.web._texts import N_, ask_text, join_lines, lobby_labels, lobby_status
 
 log = logging.getLogger("p2pcards.web")
 
@@ -37,6 +38,8 @@ def lobby_screen(lobby: LobbyService, lang: str) -> dict[str, Any]:
     st["lang"] = lang
     if lobby.failure is not None:
         st["error"] = failure_text(lang, lobby.failure)
+    if st.get("browse_error"):  # (the English detail is in the log file)
+        st["browse_error"] = Texts(lang)(MDNS_UNAVAILABLE)
     st["labels"] = lobby_labels(lang)
     st["games"] = games_offered(lang)
     st["status_text"] = lobby_status(lang, st)
@@ -67,6 +70,17 @@ def host_spec(data: Any) -> HostSpec:
     return HostSpec(game, seats, options, bots, level)
 
 
+MDNS_UNAVAILABLE = N_(
+    "mDNS is unavailable here, so tables on the network cannot be seen: join by address "
+    "(host:port, what the host's page shows)"
+)
+MDNS_NO_ANNOUNCE = N_(
+    "mDNS is unavailable here, so the table cannot be announced on the network (no "
+    "multicast, or a firewall)"
+)
+"""The lobby's lines when mDNS cannot run here (no multicast, a firewall)."""
+
+
 def failure_text(lang: str, e: Exception) -> str:
     """Why hosting or joining failed, in ``lang``: a :class:`~p2pcards.peer.LobbyError`
     by its ``kind`` (the page's own words where the terminal's name a command or a key
@@ -74,6 +88,8 @@ def failure_text(lang: str, e: Exception) -> str:
     OptionError through the catalog, anything else as it is."""
     if isinstance(e, OptionError):
         return error_text(lang, e)
+    if isinstance(e, net.DiscoveryUnavailable):
+        return Texts(lang)(MDNS_NO_ANNOUNCE)
     if not isinstance(e, LobbyError):
         return str(e)
     t, p = Texts(lang), dict(e.params)

@@ -7,11 +7,12 @@ import pytest
 
 from p2pcards.games import OptionError
 from p2pcards.identity import new_identity
+from p2pcards.net import DiscoveryUnavailable
 from p2pcards.peer import LobbyError
 from p2pcards.web._lobby import LobbyService
 from p2pcards.web._lobbyapp import failure_text, lobby_screen
 from p2pcards.web._texts import lobby_status
-from tests.web._browser import english_words
+from tests.web._browser import ALLOWED_LATIN, english_words
 
 AT = {"host": "192.168.1.5", "port": 40123}
 
@@ -138,3 +139,24 @@ def test_a_last_game_ended_by_a_forfeit_is_finished(forfeit: bool, en: str, ru: 
     result: the lobby said «остановлена: игрок ушёл», as for a two-seat hand with none."""
     st = {"status": "over", "ending": "abandoned", "forfeit": forfeit}
     assert (lobby_status("en", st), lobby_status("ru", st)) == (en, ru)
+
+
+def test_mdns_unavailable_is_said_in_the_page_language(tmp_path: object) -> None:
+    """Issue 15: with no multicast the lobby's table list said "mDNS cannot start on any
+    interface: No interfaces to listen on, check that any interfaces have IP version
+    IPVersion.V4Only" in English on the Russian page."""
+    from pathlib import Path
+
+    lobby = LobbyService(new_identity("Аня"), base=Path(str(tmp_path)))
+    lobby.browse_error = "mDNS cannot start on any interface: No interfaces to listen on"
+    ru = lobby_screen(lobby, "ru")["browse_error"]
+    assert ru == (
+        "mDNS здесь недоступен, поэтому столов в сети не видно: садитесь по адресу "
+        "(адрес:порт, который показывает страница хозяина)"
+    )
+    assert english_words(ru, ALLOWED_LATIN | {"mDNS"}) == [], ru
+    hosting = failure_text("ru", DiscoveryUnavailable("mDNS cannot start on any interface"))
+    assert hosting == (
+        "mDNS здесь недоступен, поэтому стол нельзя объявить в сети (нет групповой рассылки "
+        "или мешает брандмауэр)"
+    )
