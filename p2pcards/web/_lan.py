@@ -75,7 +75,7 @@ class ControllerSource:
         a = snap.awaiting
         if a is not None:
             awaited = a.for_seat if a.for_seat is not None else (a.seats[0] if a.seats else None)
-            if snap.turn is not None:
+            if snap.turn is not None and a.reason != "connect":  # (restarted: no turn yet)
                 awaited = snap.turn
             since = trio.current_time() - a.waited_ms / 1000
             extra = {"reason": a.reason, "for_seat": a.for_seat, "seats": list(a.seats)}

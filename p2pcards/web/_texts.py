@@ -80,6 +80,7 @@ WAIT_REASONS: dict[str, str] = {
     "move": "",
     "reveal": N_("for the end-of-hand check"),
     "abandon": N_("votes to go on without {x}"),
+    "connect": N_("for an answer (you are back at the table)"),
 }
 """What the table waits for, in words (``{x}``: the seat it is about)."""
 
