@@ -874,6 +874,11 @@ async def join_table(
                     if problem is None:
                         assert isinstance(raw, bytes)
                         if store.on_genesis is None:  # the log gossip brought it first
+                            # (an entry is taken as it arrives, a direct message when
+                            # this task gets to it): its seats had no addresses, so
+                            # two joiners that both started so never dialled each other
+                            members = _read_roster(body[1] if len(body) == 2 else None)
+                            mesh.set_members({m.peer_id: m.address for m in members if m.address})
                             return
                         store.on_genesis = None  # (its seats confirmed once, here)
                         problem = await _confirm_seats(
