@@ -197,6 +197,7 @@ class Table:
         self._abandon: int | None = None  # the stalled seat we voted to leave behind
         self._abandon_reason = "stall"
         self._votes_seen: set[bytes] = set()  # votes reported (VoteCast/Rejected) once
+        self._told_me: set[bytes] = set()  # votes against this seat reported (VoteCast)
         self._against_me: dict[int, LogEntry] = {}  # votes to end this hand without us
         self._time_up_at: int | None = None  # log length when this seat's own time ran out
         self._hand_start: GameState | None = None  # the engine as the hand began
@@ -768,6 +769,10 @@ class Table:
         vote; this one cannot)."""
         if self.halted or self.me is None:
             return False
+        target = vote_target(entry.body)
+        if entry.raw not in self._told_me and target is not None and entry.hand == self.hand:
+            self._told_me.add(entry.raw)  # (the seat voted against hears of it too)
+            self._out.append(VoteCast(entry.seat, self.me, target[1], self.hand))
         self._against_me[entry.seat] = entry
         first = min(e.seq for e in self._against_me.values())
         gone = self.gone(first)

@@ -329,6 +329,10 @@ def table_event_line(
     if kind == "SeatLeft":
         return t("{name} left the table", name=names[ev.seat])
     if kind == "VoteCast":
+        if names.is_me(ev.stalled):  # (the seat voted against is told: §3 rule 6)
+            if _rounds(words):
+                return t("{voter} votes to end the round without you", voter=names[ev.voter])
+            return t("{voter} votes to end the hand without you", voter=names[ev.voter])
         if _rounds(words):
             return t(
                 "{voter} votes to end the round without {name}",

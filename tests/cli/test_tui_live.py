@@ -20,6 +20,7 @@ from p2pcards.table import (
     HandStarted,
     HandVerified,
     MoveMade,
+    VoteCast,
     Waiting,
     YourCards,
     YourTurn,
@@ -550,3 +551,36 @@ async def test_a_restarted_seat_says_it_waits_for_the_others_before_its_move(
         n.cancel_scope.cancel()
     assert before.rstrip().splitlines()[-1] == "вы снова за столом: ждём ответа (seat0)… 0 с"
     assert "выбор>" not in before and "ждём: seat0" not in before
+
+
+def test_a_seat_whose_time_is_up_sees_the_vote_not_its_turn() -> None:
+    """The re-trial of rule 6 (``protocol/table.md`` §3): Аня's time ran out and Вера
+    voted; her move was refused, yet her screen said «Ваш ход» and «ждём: Борис… 15 с из
+    30: потом остальные могут закончить раздачу без этого игрока», as if Борис were the
+    one to be voted out.  Now no turn is shown and the line names the votes awaited."""
+    state = load_game("thousand").new_state()
+    dealer = LocalDealer.seeded(state, 1)
+    while dealer.answer() is not None:
+        pass
+    tui = scripted_seat("thousand", [], lang="ru")
+    me = next(s for s in range(3) if tui.ui.turn(state.view(s, dealer.knowledge[s])) == s)
+    view = state.view(me, dealer.knowledge[me])
+    other = (me + 1) % 3
+    names = ["Аня", "Борис", "Вера"]
+    tui.stall_limit = 30.0
+    live = LiveScreen(tui, names)
+    live.draw(view, 0.0)
+    assert "Ваш ход" in tui.console.export_text()
+    live.feed(VoteCast((me + 2) % 3, me, "stall", 1), view, 31.0)
+    live.feed(Waiting((other,), "abandon", {"stalled": me, "reason": "stall"}), view, 31.0)
+    live.time_up = me  # (play_seat_live: the controller's Awaiting, reason "abandon")
+    live.draw(view, 46.0)
+    out = tui.console.export_text()
+    assert "Ваш ход" not in out
+    voter = names[(me + 2) % 3]
+    assert f"голос за конец раздачи без вас: {voter}" in out
+    assert (
+        f"ждём: {names[other]}… 15 с (ваше время на ход вышло: согласие остальных закончить "
+        "раздачу)" in out
+    )
+    assert "из 30" not in out

@@ -320,6 +320,7 @@ def test_a_seat_out_of_time_with_a_voter_dead_waits_for_the_vote_and_the_logs_ag
     h.run()
     t2 = h.tables[2]
     assert t2.may_decide  # its own clock has not run out: a vote alone excludes nobody
+    assert VoteCast(0, 2, "stall", 1) in h.outputs[2]  # the seat voted against is told
     h.handle(2, t2.time_up())
     assert not t2.may_decide and t2.legal_moves() == [] and t2.out_of_time
     exp = t2.expecting()

@@ -46,6 +46,8 @@ from p2pcards.ui import (
     rejoin_waiting_line,
     stall_warning_line,
     table_event_line,
+    waiting_line,
+    waiting_reason,
 )
 
 REDRAW_SECONDS = 2.0
@@ -92,6 +94,10 @@ class LiveScreen:
         controller's ``Awaiting.reason == "connect"``): the screen's waiting line says so
         (:func:`p2pcards.ui.rejoin_waiting_line`) instead of the table's wait, no move is
         offered and no stall limit counts."""
+        self.time_up: int | None = None
+        """This seat, when its own time to move is up and the others are voting it out
+        (the controller's ``Awaiting``: reason "abandon" for this seat; ``protocol/table.md``
+        §3 rule 6): no turn is shown, and the waiting line names the votes awaited."""
 
     def feed(self, ev: object, view: View | None, now: float, latest: bool = True) -> None:
         """Update the history, the waiting line and the sheet shown below the screen.
@@ -165,18 +171,19 @@ class LiveScreen:
     def draw(self, view: View, now: float) -> None:
         """Redraw the whole screen (with the waiting line's elapsed time at ``now``)."""
         waiting = None
-        if self.waiting is not None and self.rejoining is None:
+        own = self.rejoining is not None or (self.time_up is not None and self.waiting is not None)
+        if self.waiting is not None and not own:
             waiting = (self.waiting[0], now - self.waiting[1])
-        over = self.over or self.ui.turn(view) in self.departed
+        over = self.over or self.time_up is not None or self.ui.turn(view) in self.departed
         self.tui.show(view, self.names, self.history, waiting, over, self.below)
-        if self.rejoining is not None:
+        if own:  # (a line of its own: no stall limit counts for it)
             self.tui.console.print(self._wait_line(now))
         if self.notice:
             self.tui.say(Text(self.notice, style="yellow"))
         if self.asking:  # (the cursor after it, for the answer)
             self.tui.console.print(Text(self.asking, style="bold yellow"), end="", soft_wrap=True)
         self._last_wait = None
-        shown = waiting is not None or self.rejoining is not None
+        shown = waiting is not None or own
         if shown and not self.notice and not self.asking:
             self._last_wait = self._wait_text(now)  # (the screen's last line)
 
@@ -191,6 +198,12 @@ class LiveScreen:
         assert self.waiting is not None
         limit = self.tui.stall_limit
         rounds = plays_rounds(str(getattr(self.ui.p, "game", "")))
+        if self.time_up is not None:  # (our own time is up: the others' votes, no limit)
+            t = self.ui.p.t
+            head = waiting_line(t, Names((self.waiting[0],)), (0,), now - self.waiting[1])
+            why = waiting_reason(t, Names(tuple(self.names), self.time_up), "abandon",
+                                 seat=self.time_up, rounds=rounds)  # fmt: skip
+            return Text(t("{waiting}: {why}", waiting=head, why=why), style="yellow")
         return waiting_text(
             self.ui.lang, self.waiting[0], now - self.waiting[1], limit, rounds, self.tui.voters
         )
@@ -364,6 +377,9 @@ async def play_seat_live(
         else:
             live.rejoining = None
         tui.voters = a is None or getattr(a, "voters", True)  # (someone can vote at the limit)
+        me = getattr(view, "seat", None)
+        up_for = getattr(a, "for_seat", None) if a is not None and a.reason == "abandon" else None
+        live.time_up = me if me is not None and up_for == me else None
         if view is None:
             return
         if isinstance(up.event, GameOver):
