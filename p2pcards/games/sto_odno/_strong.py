@@ -61,12 +61,15 @@ PER_DECISION = 16
 """Rollouts per decision are at most ``samples`` x this (see :class:`StrongStoOdno`)."""
 DEALS_PER_SAMPLE = 2
 """Deals per decision are at most ``samples`` x this."""
-CANDIDATES = 1
+CANDIDATES = 32
 """Deals weighed by the other seats' past plays per decision: ``samples`` x this, of which
-the searched ones are drawn (:func:`_posterior`); 1 (the default) weighs nothing.  On
-the regret yardstick (``scripts/bench sto_odno_regret --series 40``, 578 positions,
-seed 17) 16 (eps 0.1) did not choose better: regret 17.91 against 17.20, B - A +0.71
-[-1.35, 2.78]; eps 0.3: +0.58 [-0.95, 2.11]."""
+the searched ones are drawn (:func:`_posterior`, eps :data:`EPS`); 1 weighs nothing.
+Paired against 1 (eps 0.1, the older suit naming) on fresh series (``scripts/bench
+sto_odno_ab --series N --seed K --jobs 2``, hard): seed 18, 400 series, B - A -0.025
+[-0.079, 0.029]; seed 19, 600 series, -0.063 [-0.106, -0.021]; the 1,000 together
+0.256 -> 0.208, -0.048 [-0.081, -0.014] (docs/bots.md)."""
+EPS = 0.03
+"""The chance that a seat's play is not basic's in :func:`_likelihood`."""
 
 
 RANK = [c % 9 + 6 for c in range(36)]
@@ -218,11 +221,9 @@ def policy(r: Round) -> tuple[int, int] | None:
 
 
 def _name_suit(hand: Sequence[int], played: int) -> int:
-    counts = [0, 0, 0, 0]
-    for d in hand:
-        if d != played and _rank(d) != QUEEN:
-            counts[_suit(d)] += 1
-    return max(range(4), key=lambda u: (counts[u], -u))
+    """The suit basic names with the queen ``played``: the most other non-queen cards,
+    ties broken by their points (``bots._suit_weight``), then the lowest suit."""
+    return _suits_named(hand, played)[0]
 
 
 def policy_step(r: Round) -> None:
@@ -389,7 +390,7 @@ class StrongStoOdno:
         budget: Budget,
         *,
         candidates: int = 0,
-        eps: float = 0.1,
+        eps: float = EPS,
         queen_suits: int = 0,
         race: int = 1,
         own: int = 0,
