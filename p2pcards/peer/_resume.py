@@ -237,6 +237,11 @@ def replayed_session(
         session.handle(table.receive(raw))
     for raw in storage.evidence():  # a cheat rejected before the restart: rejected again
         session.handle(table.receive(raw))
+    if table.me in table.awaited() and away_since is not None and not table.halted:
+        # its own turn: the others' clocks ran while it was away, and so does its own, from
+        # its log's last change (a laptop closed on its turn comes back with its time up:
+        # protocol/table.md §3 rule 6), not from the restart
+        session.waiting_since = trio.current_time() - max(0.0, back_at - away_since)
     return session
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -448,6 +450,28 @@ async def test_a_restarted_seat_is_offered_no_move_before_it_hears_anyone(tmp_pa
         n.cancel_scope.cancel()
     assert asked[0].my_turn and asked[0].legal == live.legal
     assert c.snapshot().awaiting == dataclasses.replace(live.awaiting, voters=True)  # type: ignore[arg-type]
+
+
+async def test_a_seat_back_on_its_own_turn_counts_its_time_away(tmp_path: Path) -> None:
+    """A new user's trial (the host killed on its turn, back 2.5 min later): «Ваш ход» and
+    «осталось 7 с», its clock started again at the restart, while the others had voted
+    long before; its move was then refused.  Its own clock of its turn runs from its log's
+    last change, as the others' did: back after 200 s at a 120 s limit, its time is up
+    (``protocol/table.md`` §3 rule 6; the watchdog then calls ``Table.time_up``)."""
+    ss = _sessions("akulina", 2, 1, tmp_path)
+    _start(ss)
+    rngs = [random.Random(i) for i in range(2)]
+    while not ss[1].controller.snapshot().my_turn:
+        assert _bot_step(ss, rngs)
+    log = TableStorage(ss[1].table.table_id, tmp_path / "p1").log_path
+    then = time.time() - 200
+    os.utime(log, (then, then))
+    back = _restarted(ss[1], tmp_path / "p1")
+    back._link_up(0)  # seat 0 answers
+    left = back.controller.turn_seconds_left()
+    assert left is not None and -81 < left < -79  # (120 s - 200 s away)
+    away = _restarted(ss[0], tmp_path / "p0")  # (not its turn: its clock starts at the restart)
+    assert away.waiting_since is not None and trio.current_time() - away.waiting_since < 5
 
 
 async def test_the_awaiting_says_whether_anyone_can_vote_at_the_stall_limit(
