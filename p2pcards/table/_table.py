@@ -753,6 +753,14 @@ class Table:
         a = self.abandoned
         return a is not None and a.seat == seat and seq >= a.seq
 
+    def _told_vote(self, entry: LogEntry, stalled: int) -> None:
+        """Report another seat's vote in this seat's own vote round (:class:`VoteCast`,
+        once: the voters see each other's votes, not only their own)."""
+        target = vote_target(entry.body)
+        if target is not None and entry.raw not in self._votes_seen:
+            self._votes_seen.add(entry.raw)
+            self._out.append(VoteCast(entry.seat, stalled, target[1], self.hand))
+
     def _stale_vote(self, entry: LogEntry, sender: int | None) -> None:
         """A validly signed vote that does not fit the log (the entry it gave up on
         arrived first, or the hand moved on): ignored and logged, never a cheat; a vote
@@ -1042,6 +1050,8 @@ class Table:
                     progressed = True
                     step.seq = entry.seq
                     self._check(step, entry)
+                    if isinstance(step, AbandonStep) and entry.seat != self.me:
+                        self._told_vote(entry, step.stalled)
                     if self._step is not step or (
                         self.aborting is not None and step.kind not in (_SHOWDOWN, _ABANDON)
                     ):

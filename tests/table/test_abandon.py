@@ -103,6 +103,10 @@ def test_the_others_vote_and_the_stalled_seat_forfeits(after: int) -> None:
         assert h.tables[s].result == ab.result
         assert [o.result for o in h.outputs[s] if isinstance(o, GameOver)] == [ab.result]
         assert h.cheats(s) == []
+        # each voter sees both votes, its own and the other's (a new user's trial: only
+        # its own, so a player could not tell whether the others agreed)
+        casts = sorted((o.voter, o.stalled) for o in h.outputs[s] if isinstance(o, VoteCast))
+        assert casts == [(0, 2), (1, 2)], s
     assert h.logs()[0] == h.logs()[1]
     report = audit_entries(h.logs()[0])
     assert report.verdict == "forfeited" and report.cheats == []
