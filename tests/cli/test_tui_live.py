@@ -551,6 +551,7 @@ async def test_a_restarted_seat_says_it_waits_for_the_others_before_its_move(
         n.cancel_scope.cancel()
     assert before.rstrip().splitlines()[-1] == "вы снова за столом: ждём ответа (seat0)… 0 с"
     assert "выбор>" not in before and "ждём: seat0" not in before
+    assert "Ваш ход" not in before  # (a new user's trial: the turn line said it meanwhile)
 
 
 def test_a_seat_whose_time_is_up_sees_the_vote_not_its_turn() -> None:

@@ -174,7 +174,12 @@ class LiveScreen:
         own = self.rejoining is not None or (self.time_up is not None and self.waiting is not None)
         if self.waiting is not None and not own:
             waiting = (self.waiting[0], now - self.waiting[1])
-        over = self.over or self.time_up is not None or self.ui.turn(view) in self.departed
+        over = (  # (no turn shown: a restarted seat waits for the others; its time is up)
+            self.over
+            or self.rejoining is not None
+            or self.time_up is not None
+            or self.ui.turn(view) in self.departed
+        )
         self.tui.show(view, self.names, self.history, waiting, over, self.below)
         if own:  # (a line of its own: no stall limit counts for it)
             self.tui.console.print(self._wait_line(now))
