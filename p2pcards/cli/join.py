@@ -172,6 +172,17 @@ async def _join(args: argparse.Namespace) -> int:
         starting=STARTING if args.timeout is None else args.timeout,
         confirm=terminal_confirm(lang),
         yes=args.yes,
+        on_refused=lambda seconds: print(
+            tr(
+                lang,
+                "nothing listens at {host}:{port} yet: trying again for up to {seconds} s "
+                "(Ctrl-C stops)",
+                host=address[0],
+                port=address[1],
+                seconds=int(seconds),
+            ),
+            flush=True,
+        ),
     ) as lobby:
         print(
             tr(

@@ -589,7 +589,10 @@ async def _announce(
 
 
 async def probe_table(
-    address: net.Address, timeout: float = 5.0, starting: float = 30.0
+    address: net.Address,
+    timeout: float = 5.0,
+    starting: float = 30.0,
+    on_refused: Callable[[float], None] | None = None,
 ) -> dict[str, Any]:
     """What the peer at ``address`` hosts: its INFO map (table_id, fp, name, game,
     seats, taken, host, options; ``started`` once the game began).  Gives up once
@@ -597,7 +600,9 @@ async def probe_table(
     address); a refused connection (nothing listens there yet: a host still starting,
     e.g. on a loaded machine) is tried again every 0.5 s for up to ``starting`` seconds.
     Raises LobbyError in plain words, with its ``kind``: "unreachable" (nothing
-    answered), "not a table"."""
+    answered), "not a table".  ``on_refused(starting)`` is called once, at the first
+    refusal, so that a front end can say it keeps trying (a port mistyped otherwise
+    looks like a hang for ``starting`` seconds)."""
     host, port = address[0], address[1]
     where: dict[str, Any] = {"host": host, "port": port}
     info: dict[str, Any] | None = None
@@ -610,6 +615,8 @@ async def probe_table(
             try:
                 info = await net.probe(address, timeout=timeout - silent)
             except net.ConnectionRefused as e:
+                if not refused and on_refused is not None:
+                    on_refused(starting)
                 why, refused = f" ({e})", True
                 await trio.sleep(0.5)
             except net.NetError as e:
@@ -693,10 +700,12 @@ async def join_table(
     known: KnownPlayers | None = None,
     starting: float = 30.0,
     bot: bool = False,
+    on_refused: Callable[[float], None] | None = None,
 ) -> AsyncIterator[Lobby]:
     """Join the table hosted at ``address`` (from mDNS or typed as host:port);
     ``timeout``: seconds for the host to answer (the probe, then the handshake);
-    ``starting``: seconds a refused connection is tried again (:func:`probe_table`).
+    ``starting``: seconds a refused connection is tried again (:func:`probe_table`;
+    ``on_refused`` is called at the first refusal).
 
     Checks the host's key (learned and proven in the handshake) against ``expect_key``
     or ``expect_fingerprint`` when given (the fingerprint shown by ``p2pcards list``), and
@@ -720,7 +729,7 @@ async def join_table(
     ``kind``.
     """
     known = known if known is not None else KnownPlayers(base)
-    info = await probe_table(address, timeout=timeout, starting=starting)  # (retried)
+    info = await probe_table(address, timeout, starting, on_refused)  # (retried)
     where: dict[str, Any] = {"host": address[0], "port": address[1]}
     if info.get("started"):
         raise LobbyError(

@@ -183,6 +183,10 @@ async def test_a_host_still_starting_is_waited_for_and_nothing_listening_is_name
             info = await probe_table(("127.0.0.1", port), timeout=1.0)
             assert info["game"] == "akulina"
             n.cancel_scope.cancel()
+        told: list[float] = []
         with pytest.raises(LobbyError) as got:
-            await probe_table(("127.0.0.1", port), timeout=1.0, starting=1.0)
+            await probe_table(
+                ("127.0.0.1", port), timeout=1.0, starting=1.0, on_refused=told.append
+            )
         assert got.value.kind == "refused" and got.value.params["port"] == port
+        assert told == [1.0]  # said once, at the first refusal (a front end says it retries)
