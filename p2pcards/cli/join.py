@@ -175,8 +175,7 @@ async def _join(args: argparse.Namespace) -> int:
         on_refused=lambda seconds: print(
             tr(
                 lang,
-                "nothing listens at {host}:{port} yet: trying again for up to {seconds} s "
-                "(Ctrl-C stops)",
+                "nothing listens at {host}:{port} yet: trying again for up to {seconds} s",
                 host=address[0],
                 port=address[1],
                 seconds=int(seconds),

@@ -23,8 +23,7 @@ def test_a_refused_join_says_it_keeps_trying_then_fails() -> None:
     assert lines[-1] == "rc=2", out  # (README: 2, an error)
     assert lines[:2] == [
         "подключаюсь к 127.0.0.1:1, имя: Тест…",
-        "на 127.0.0.1:1 пока никто не принимает соединений: пробую снова до 1 с "
-        "(Ctrl-C — прекратить)",
+        "на 127.0.0.1:1 пока никто не принимает соединений: пробую снова до 1 с",
     ], out
     assert "никто не принимает соединений (пробовали 1 с)" in lines[2], out
     assert os.path.isdir(home)
