@@ -99,8 +99,8 @@ _ABANDON = AbandonStep.kind
 SEED_KEY = "seed"
 """Where a seat persists its table seed (every body's randomness derives from it)."""
 TIME_UP_KEY = "time up"
-"""Persisted ``[hand, seq]``: this seat's own time for its entry at ``seq`` ran out
-(:meth:`Table.time_up`), kept so that a restarted seat keeps to rule 6 of §3."""
+"""Persisted ``seq``: this seat's own time for its entry at ``seq`` (an index of the one
+log) ran out (:meth:`Table.time_up`), kept so that a restarted seat keeps to rule 6 of §3."""
 LEAVE = "leave"
 """The kind of a seat's signed leave: a message, never a log entry."""
 
@@ -199,7 +199,8 @@ class Table:
         self._votes_seen: set[bytes] = set()  # votes reported (VoteCast/Rejected) once
         self._told_me: set[bytes] = set()  # votes against this seat reported (VoteCast)
         self._against_me: dict[int, LogEntry] = {}  # votes to end this hand without us
-        self._time_up_at: int | None = None  # log length when this seat's own time ran out
+        self._time_up_at: int | None = self._restored.get(TIME_UP_KEY)
+        """The log length when this seat's own time for its entry ran out (:meth:`time_up`)."""
         self._hand_start: GameState | None = None  # the engine as the hand began
         self.departed: dict[int, int] = {}
         """Seats that signed a leave -> its log position (cleared when it writes again)."""
@@ -247,11 +248,12 @@ class Table:
         (:meth:`time_up`, and the log has not grown since) and it holds another seat's
         vote against it signed at the log's head: it then writes no entry for that slot
         and waits for the other votes (``protocol/table.md`` §3, rule 6)."""
-        up = self._time_up_at == len(self.log) or self._restored.get(TIME_UP_KEY) == [
-            self.hand,
-            len(self.log),
-        ]
-        return self.me is not None and up and self.abandoned is None and self._vote_held(self.me)
+        return (
+            self.me is not None
+            and self._time_up_at == len(self.log)
+            and self.abandoned is None
+            and self._vote_held(self.me)
+        )
 
     def time_up(self) -> list[Output]:
         """This seat's peer layer waited the table's ``stall_limit`` for this seat's own
@@ -269,7 +271,7 @@ class Table:
             if self._time_up_at != len(self.log):
                 self._time_up_at = len(self.log)
                 self._waiting_said = None
-                self.persist(TIME_UP_KEY, [self.hand, len(self.log)])  # (kept on a restart)
+                self.persist(TIME_UP_KEY, len(self.log))  # (kept on a restart)
         return self._pump()
 
     def _conceded(self) -> Expect:
@@ -283,15 +285,8 @@ class Table:
     def _votes_missing(self) -> tuple[int, ...]:
         """The voters of :meth:`_conceded` whose vote against this seat at the head is
         not held here."""
-        head = self.log.head.hash
-        held = {
-            e.seat
-            for e in self.pending.entries()
-            if e.kind == _ABANDON
-            and e.prev == head
-            and e.hand == self.hand
-            and (vote_target(e.body) or (None,))[0] == self.me
-        }
+        assert self.me is not None
+        held = self._voters_held(self.me)
         return tuple(s for s in self._conceded().seats if s not in held)
 
     def start(self) -> list[Output]:
@@ -473,13 +468,21 @@ class Table:
     def _vote_held(self, seat: int) -> bool:
         """True when another seat's vote against ``seat``, signed at this log's head (a
         contribution to a vote round starting at the next position), waits here."""
+        return bool(self._voters_held(seat))
+
+    def _voters_held(self, seat: int) -> set[int]:
+        """The other seats whose vote against ``seat``, signed at this log's head, waits
+        here (:attr:`pending`)."""
         head = self.log.head.hash
-        for e in self.pending.entries():
-            if e.kind == _ABANDON and e.seat != self.me and e.prev == head:
-                target = vote_target(e.body)
-                if target is not None and target[0] == seat and e.hand == self.hand:
-                    return True
-        return False
+        return {
+            e.seat
+            for e in self.pending.entries()
+            if e.kind == _ABANDON
+            and e.seat != self.me
+            and e.prev == head
+            and e.hand == self.hand
+            and (vote_target(e.body) or (None,))[0] == seat
+        }
 
     def votable_departed(self) -> tuple[int, ...]:
         """The seats that signed a leave and may be voted out now (reason ``"left"``):
@@ -753,13 +756,18 @@ class Table:
         a = self.abandoned
         return a is not None and a.seat == seat and seq >= a.seq
 
-    def _told_vote(self, entry: LogEntry, stalled: int) -> None:
-        """Report another seat's vote in this seat's own vote round (:class:`VoteCast`,
-        once: the voters see each other's votes, not only their own)."""
+    def _report_vote(self, entry: LogEntry, seen: set[bytes] | None = None) -> None:
+        """Report another seat's valid vote of this hand once (:class:`VoteCast`): one
+        this seat does not join yet, one in its own vote round (the voters see each
+        other's votes, not only their own) and one against this seat (it is told).
+        ``seen``: the votes reported so far (default: those reported either way, so a
+        vote reported is not reported stale too; a vote against this seat has its own,
+        and is still reported as stale when it comes too late)."""
+        seen = self._votes_seen if seen is None else seen
         target = vote_target(entry.body)
-        if target is not None and entry.raw not in self._votes_seen:
-            self._votes_seen.add(entry.raw)
-            self._out.append(VoteCast(entry.seat, stalled, target[1], self.hand))
+        if target is not None and entry.hand == self.hand and entry.raw not in seen:
+            seen.add(entry.raw)
+            self._out.append(VoteCast(entry.seat, target[0], target[1], self.hand))
 
     def _stale_vote(self, entry: LogEntry, sender: int | None) -> None:
         """A validly signed vote that does not fit the log (the entry it gave up on
@@ -777,10 +785,7 @@ class Table:
         vote; this one cannot)."""
         if self.halted or self.me is None:
             return False
-        target = vote_target(entry.body)
-        if entry.raw not in self._told_me and target is not None and entry.hand == self.hand:
-            self._told_me.add(entry.raw)  # (the seat voted against hears of it too)
-            self._out.append(VoteCast(entry.seat, self.me, target[1], self.hand))
+        self._report_vote(entry, self._told_me)  # (the seat voted against hears of it too)
         self._against_me[entry.seat] = entry
         first = min(e.seq for e in self._against_me.values())
         gone = self.gone(first)
@@ -1051,7 +1056,7 @@ class Table:
                     step.seq = entry.seq
                     self._check(step, entry)
                     if isinstance(step, AbandonStep) and entry.seat != self.me:
-                        self._told_vote(entry, step.stalled)
+                        self._report_vote(entry)
                     if self._step is not step or (
                         self.aborting is not None and step.kind not in (_SHOWDOWN, _ABANDON)
                     ):
@@ -1086,9 +1091,7 @@ class Table:
             pass  # (on its leave, at any place of the hand: two seats, or it voted first)
         elif stalled not in step.missing() or (author is not None and stalled != author):
             return False
-        if entry.raw not in self._votes_seen:
-            self._votes_seen.add(entry.raw)
-            self._out.append(VoteCast(entry.seat, stalled, reason, self.hand))
+        self._report_vote(entry)
         if self.me is not None:
             return False
         self._abandon = stalled
