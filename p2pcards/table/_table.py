@@ -196,8 +196,8 @@ class Table:
         self.result: Mapping[str, Any] | None = None
         self._abandon: int | None = None  # the stalled seat we voted to leave behind
         self._abandon_reason = "stall"
-        self._votes_seen: set[bytes] = set()  # votes reported (VoteCast/Rejected) once
-        self._told_me: set[bytes] = set()  # votes against this seat reported (VoteCast)
+        self._votes_seen: set[bytes] = set()  # stale votes reported (Rejected) once
+        self._votes_told: set[bytes] = set()  # other seats' votes reported (VoteCast) once
         self._against_me: dict[int, LogEntry] = {}  # votes to end this hand without us
         self._time_up_at: int | None = self._restored.get(TIME_UP_KEY)
         """The log length when this seat's own time for its entry ran out (:meth:`time_up`)."""
@@ -756,17 +756,14 @@ class Table:
         a = self.abandoned
         return a is not None and a.seat == seat and seq >= a.seq
 
-    def _report_vote(self, entry: LogEntry, seen: set[bytes] | None = None) -> None:
-        """Report another seat's valid vote of this hand once (:class:`VoteCast`): one
-        this seat does not join yet, one in its own vote round (the voters see each
-        other's votes, not only their own) and one against this seat (it is told).
-        ``seen``: the votes reported so far (default: those reported either way, so a
-        vote reported is not reported stale too; a vote against this seat has its own,
-        and is still reported as stale when it comes too late)."""
-        seen = self._votes_seen if seen is None else seen
+    def _report_vote(self, entry: LogEntry) -> None:
+        """Report another seat's valid vote of this hand once (:class:`VoteCast`),
+        whichever way it comes: one this seat does not join yet, one in its own vote
+        round (the voters see each other's votes, not only their own), one against this
+        seat (it is told), and again when it follows that round."""
         target = vote_target(entry.body)
-        if target is not None and entry.hand == self.hand and entry.raw not in seen:
-            seen.add(entry.raw)
+        if target is not None and entry.hand == self.hand and entry.raw not in self._votes_told:
+            self._votes_told.add(entry.raw)
             self._out.append(VoteCast(entry.seat, target[0], target[1], self.hand))
 
     def _stale_vote(self, entry: LogEntry, sender: int | None) -> None:
@@ -785,7 +782,7 @@ class Table:
         vote; this one cannot)."""
         if self.halted or self.me is None:
             return False
-        self._report_vote(entry, self._told_me)  # (the seat voted against hears of it too)
+        self._report_vote(entry)  # (the seat voted against hears of it too)
         self._against_me[entry.seat] = entry
         first = min(e.seq for e in self._against_me.values())
         gone = self.gone(first)

@@ -351,6 +351,9 @@ def test_a_seat_out_of_time_with_a_voter_dead_waits_for_the_vote_and_the_logs_ag
         assert ab.seat == 2 and ab.result is not None and ab.result["losers"] == [2], s
         assert h.cheats(s) == [], s
     assert h.logs()[0] == h.logs()[1] == h.logs()[2]
+    for s in (0, 1, 2):  # each vote told once (the seat voted against saw each twice)
+        casts = [(o.voter, o.stalled) for o in h.outputs[s] if isinstance(o, VoteCast)]
+        assert casts == [(0, 2), (1, 2)], (s, casts)
     report = audit_entries(h.logs()[2])
     assert report.verdict == "forfeited" and report.cheats == []
 
