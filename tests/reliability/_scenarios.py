@@ -302,9 +302,12 @@ def _play(port: int, base: Path, flood: int, hold: float, game: str) -> dict[str
 async def flood(connections: int, baseline: bool, game: str = "akulina") -> dict[str, Any]:
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
+        # (ports below Linux's ephemeral range, 32768-60999: polling 41600 before the host
+        # listened once connected a client socket to itself, a TCP self-connect whose port
+        # the host then could not bind: "Address already in use", a clean-clone run)
         if baseline:
-            out["baseline"] = _play(41500, Path(tmp) / "a", 0, 0.0, game)
-        out["flood"] = _play(41600, Path(tmp) / "b", connections, 0.0, game)
+            out["baseline"] = _play(21500, Path(tmp) / "a", 0, 0.0, game)
+        out["flood"] = _play(21600, Path(tmp) / "b", connections, 0.0, game)
     return out
 
 
