@@ -8,7 +8,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from p2pcards import selftest
+from p2pcards import __version__, selftest
 from p2pcards.cli._i18n import (
     default_lang,
     home_in_argv,
@@ -66,6 +66,12 @@ def build_parser(lang: str | None = None, command: str | None = None) -> argpars
         default=lang,
         help="language of the output, remembered for later runs (default: %(default)s, "
         "from the locale or the last --lang)",
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"p2pcards {__version__}",
+        help="show the version of p2pcards and exit",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     modules = (

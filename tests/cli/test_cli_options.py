@@ -134,3 +134,18 @@ def test_the_options_listed_after_a_bad_one_show_defaults_as_typed(
     rc, out = run(capsys, "simulate", "akulina", "-o", "deck=33", "--lang", "ru")
     assert rc == 2
     assert "  full_deck=false  " in out and "False" not in out
+
+
+def test_version_prints_the_version_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib import metadata
+
+    import p2pcards
+
+    assert p2pcards.__version__ == metadata.version("p2pcards")  # (pyproject.toml's)
+    for lang in ("en", "ru"):
+        rc, out = run(capsys, "--lang", lang, "--version")
+        assert (rc, out) == (0, f"p2pcards {p2pcards.__version__}\n")
+    rc, out = run(capsys, "--lang", "en", "--help")
+    assert rc == 0 and "--version" in out and "show the version of p2pcards and exit" in out
+    rc, out = run(capsys, "--lang", "ru", "--help")
+    assert rc == 0 and "--version" in out and "показать версию p2pcards и выйти" in out

@@ -81,7 +81,9 @@ def test_the_top_level_help_follows_a_russian_locale(
     for argv in (["--help"], ["-h"], []):
         rc, out = run(capsys, *argv)
         assert rc in (0, 2)
-        assert out.startswith("использование: p2pcards [-h] [--lang {ru,en}] КОМАНДА ..."), argv
+        assert out.startswith(
+            "использование: p2pcards [-h] [--lang {ru,en}] [--version] КОМАНДА ..."
+        ), argv
         assert "показать эту справку и выйти" in out and english_lines(out) == []
 
 

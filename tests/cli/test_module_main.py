@@ -25,7 +25,7 @@ def _run(tmp_path: Path, *argv: str) -> subprocess.CompletedProcess[str]:
 def test_python_m_p2pcards_is_the_command(tmp_path: Path) -> None:
     done = _run(tmp_path, "--lang", "en", "--help")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("usage: p2pcards [-h] [--lang {ru,en}] COMMAND ...")
+    assert done.stdout.startswith("usage: p2pcards [-h] [--lang {ru,en}] [--version] COMMAND ...")
     done = _run(tmp_path, "--lang", "ru", "identity", "--player-name", "  ")
     assert done.returncode == 2
     assert done.stderr == "p2pcards: имя игрока пустое: задайте его через --player-name ИМЯ\n"
