@@ -16,7 +16,7 @@ import logging
 import random
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +58,8 @@ JOIN_WAIT = 6.0
 class HostSpec:
     """What the player asked to host: ``game`` (engine name), ``seats``, ``options``
     (name -> value as typed, parsed by the game's option table), ``bots`` (how many of
-    the empty seats bots take, 0..seats-1) and their ``level`` (a bot or level name);
+    the empty seats bots take, 0..seats-1) and ``levels``, each bot's level (a bot or
+    level name, Бот 1's first, as ``host --bots hard,medium``; None: every bot ``basic``);
     ``table_name``: the name announced on the LAN ("": the host's name and the game's
     title in the lobby's language); ``lang``: the page's language, that of the bots'
     names ("Бот 1"; "": the lobby's)."""
@@ -67,7 +68,7 @@ class HostSpec:
     seats: int
     options: Mapping[str, Any]
     bots: int = 0
-    level: str = "basic"
+    levels: tuple[str, ...] | None = None
     table_name: str = ""
     lang: str = ""
 
@@ -97,6 +98,32 @@ def bot_levels(info: Any) -> list[str]:
     from p2pcards.games._search import LEVELS
 
     return [*sorted(info.bots), *(LEVELS if has_strong_bot(info) else ())]
+
+
+def host_levels(info: Any, spec: HostSpec) -> tuple[str, ...]:
+    """Each bot's level of ``spec`` (``basic`` for every bot when it says none); raises
+    OptionError when it gives a level count other than its bots' or a level that
+    ``info``'s game does not have (the page words both)."""
+    from p2pcards.games._levels import resolve_bot
+
+    levels = ("basic",) * spec.bots if spec.levels is None else spec.levels
+    if len(levels) != spec.bots:
+        raise OptionError(
+            "bots: {bots}, but bot levels: {levels} (one level for each bot)",
+            bots=spec.bots,
+            levels=len(levels),
+        )
+    for n, level in enumerate(levels, 1):
+        try:
+            resolve_bot(info, level)
+        except OptionError:
+            raise OptionError(
+                "Bot {n}: unknown level {level!r} (levels: {levels})",
+                n=n,
+                level=level,
+                levels=", ".join(bot_levels(info)),
+            ) from None
+    return levels
 
 
 def games_offered(lang: str) -> list[dict[str, Any]]:
@@ -295,7 +322,8 @@ class LobbyService:
     def host(self, spec: HostSpec) -> str | None:
         """Open a table of ``spec`` (when idle or after a game); returns None when the
         table is opening, "busy" when a table is already open.  Raises OptionError for a
-        bad option, or a seat or bot count out of range (worded by the page)."""
+        bad option, a seat or bot count out of range, a level count other than the bots'
+        or an unknown level (worded by the page)."""
         if self.status in ("hosting", "joining", "playing"):
             return "busy"
         info = game_info(spec.game)
@@ -304,6 +332,7 @@ class LobbyService:
             raise OptionError(
                 "bots: {value} is not between 0 and {high}", value=spec.bots, high=game.seats - 1
             )
+        spec = replace(spec, levels=host_levels(info, spec))
         self.last_host = spec
         self._start("hosting", self._host_task, game, spec)
         return None
@@ -471,12 +500,16 @@ class LobbyService:
 
             homes = [bot_home(i, self._home()) for i in range(1, len(idents) + 1)]
             async with trio.open_nursery() as bots:
-                for ident, home in zip(idents, homes, strict=True):
+                levels = spec.levels or ()  # (host() gave one for each bot)
+                for ident, home, level in zip(idents, homes, levels, strict=True):
                     address = ("127.0.0.1", lobby.address[1])
-                    bots.start_soon(self._bot, address, ident, spec, home)
+                    bots.start_soon(self._bot, address, ident, level, home)
                 session = await self._follow(lobby)
-                if idents:  # as host --bots: after a crash, resuming restarts them
-                    session.storage.mark_bots([(str(h), spec.level) for h in homes])
+                if idents:  # as host --bots: after a crash, resuming restarts them (each
+                    # at its level)
+                    session.storage.mark_bots(
+                        [(str(h), lv) for h, lv in zip(homes, levels, strict=True)]
+                    )
                 await self._play(session)
                 bots.cancel_scope.deadline = trio.current_time() + 30  # they end with the game
 
@@ -500,11 +533,11 @@ class LobbyService:
 
         return await trio.to_thread.run_sync(load)
 
-    async def _bot(self, address: net.Address, ident: Identity, spec: HostSpec, base: Path) -> None:
-        """A bot of this lobby at its table: a full peer with its key and table files in
-        ``base`` (its ``bots/N``, as ``host --bots``'s): they stay while the game does
-        not end here (a crash: resuming the table restarts the bot from them), and go
-        when it does."""
+    async def _bot(self, address: net.Address, ident: Identity, level: str, base: Path) -> None:
+        """A bot of this lobby at its table, playing at ``level``: a full peer with its key
+        and table files in ``base`` (its ``bots/N``, as ``host --bots``'s): they stay
+        while the game does not end here (a crash: resuming the table restarts the bot
+        from them, at its level), and go when it does."""
         me = self.identity.peer_id  # the bot knows its host: no question asked
         session = None
         try:
@@ -512,7 +545,7 @@ class LobbyService:
                 ident, address, base=base, lang=self.lang, expect_key=me, bot=True
             ) as lobby:
                 session = await lobby.started()
-                self.bot_endings.append(await run_bot(session, spec.level, random.Random()))
+                self.bot_endings.append(await run_bot(session, level, random.Random()))
         finally:
             if session is not None:
                 _remove_table_files(base, session.table.table_id)

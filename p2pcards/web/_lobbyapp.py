@@ -2,7 +2,9 @@
 language), the player's commands in.
 
 Browser → server: ``{"lang": "ru"}``, ``{"host": {"game", "seats", "options": {name:
-value}, "bots": n, "level"}}``, ``{"join": "name or host:port"}``, ``{"cancel": true}``,
+value}, "bots": n, "levels": [level of Бот 1, ...]}}`` (or ``"level"``: one for every
+bot, as the page sent before levels were chosen per bot), ``{"join": "name or
+host:port"}``, ``{"cancel": true}``,
 ``{"answer": {"fingerprint", "ok"}}`` (the player's answer about a joiner or a host),
 ``{"resume": id}`` / ``{"drop": id}`` (an unfinished table, by the start of its id).
 Server → browser: ``{"lobby": {...}}`` (:meth:`~p2pcards.web._lobby.LobbyService.state`
@@ -53,7 +55,9 @@ def lobby_screen(lobby: LobbyService, lang: str) -> dict[str, Any]:
 
 def host_spec(data: Any) -> HostSpec:
     """A :class:`HostSpec` from the browser's ``{"host": {...}}``; ValueError/TypeError
-    when its shape is wrong (the socket is closed then)."""
+    when its shape is wrong (the socket is closed then).  The levels are checked by
+    :meth:`LobbyService.host` (a count other than the bots' or an unknown level is
+    worded on the page)."""
     if not isinstance(data, dict):
         raise ValueError("host: not an object")
     options = data.get("options", {})
@@ -62,12 +66,17 @@ def host_spec(data: Any) -> HostSpec:
     ):
         raise ValueError("host: options must be strings")
     game, seats, bots = data.get("game"), data.get("seats"), data.get("bots", 0)
-    level = data.get("level", "basic")
     if not isinstance(game, str) or not isinstance(seats, int) or not isinstance(bots, int):
         raise ValueError("host: game, seats, bots")
-    if not isinstance(level, str):
-        raise ValueError("host: level")
-    return HostSpec(game, seats, options, bots, level)
+    levels = data.get("levels")
+    if levels is None:  # the page before the levels per bot: one for all
+        level = data.get("level", "basic")
+        if not isinstance(level, str):
+            raise ValueError("host: level")
+        levels = [level] * max(bots, 0)
+    if not isinstance(levels, list) or not all(isinstance(x, str) for x in levels):
+        raise ValueError("host: levels must be strings")
+    return HostSpec(game, seats, options, bots, tuple(levels))
 
 
 MDNS_UNAVAILABLE = N_(

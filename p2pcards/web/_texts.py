@@ -151,6 +151,7 @@ LOBBY_LABELS: dict[str, str] = {
     "ours": N_("ours"),
     "bots": N_("Bots for empty seats"),
     "level": N_("Bots' level"),
+    "bot_n": N_("Bot {n}"),  # the level of each: "Бот 1 [сильный]"
     "host": N_("Open the table"),
     "leave": N_("Leave"),
     "to_table": N_("Go to the table"),

@@ -6,8 +6,9 @@ on 127.0.0.1 and plays it with a bot; Anna's lobby (:class:`p2pcards.web._lobby.
 mDNS on 127.0.0.1) is served and opened in headless Chromium, which
 1. sees Anna's name and fingerprint and Boris's table in the list (name, game, seats,
    host, fingerprint), switches to Russian (the page shows no English; a reload keeps it);
-2. hosts Akulina for four with bots on the three empty seats, is taken to the table page,
-   plays the hand by clicking to the end, goes back to the lobby;
+2. hosts Akulina for four with bots on the three empty seats (a level for each: Бот 2
+   plays random moves), is taken to the table page, plays the hand by clicking to the
+   end, goes back to the lobby;
 3. joins Boris's table by typing its name, first says "do not join" when asked about
    Boris (the failure is shown in Russian), then joins, plays the round by clicking,
    goes back; opens both games in the log viewer;
@@ -262,7 +263,7 @@ def main() -> None:
         expect(found).to_be_visible(timeout=WAIT)
         text = page.evaluate(
             """() => { const b = document.body.cloneNode(true);
-                const names = '#level, .fp, #tables td:first-child';
+                const names = '.fp, #tables td:first-child';
                 b.querySelectorAll(names).forEach((e) => e.remove());
                 return b.innerText; }"""
         )
@@ -275,9 +276,18 @@ def main() -> None:
         # host Akulina for four, bots on the empty seats
         page.select_option("#game", "akulina")
         page.select_option("#seats", "4")
+        page.select_option("#bots", "2")  # a level for each bot seat
+        rows = "[...document.querySelectorAll('#levels .level-row')]"
+        got["levels_two"] = page.evaluate(f"() => {rows}.length")
         page.select_option("#bots", "3")
+        page.select_option('#levels select[data-bot="2"]', "random")
+        got["levels_form"] = page.evaluate(
+            f"""() => {rows}.map((r) => [r.querySelector('span').textContent,
+                r.querySelector('select').selectedOptions[0].textContent])"""
+        )
         page.click("#host-button")
         got["akulina"] = _play_to_end(page, lobby, out, "akulina")
+        got["akulina"]["levels"] = list(lobby.last_host.levels or ()) if lobby.last_host else None
         # join Boris's table by its name
         page.fill("#join-target", "Boris")
         page.click("#join-button")

@@ -239,7 +239,7 @@ def lobby(out: Path, work: Path, table: bool) -> dict[str, Any]:
         got["hosting_english"] = english_words(  # ("Wi-Fi" is Russian too)
             page.evaluate(  # (the commands aside: they are typed as they are)
                 """() => { const b = document.querySelector('main').cloneNode(true);
-                    b.querySelectorAll('code, .fp, #tables td:first-child, #level')
+                    b.querySelectorAll('code, .fp, #tables td:first-child')
                       .forEach((e) => e.remove());
                     return b.innerText; }"""
             ).replace("Wi-Fi", "")

@@ -8,6 +8,10 @@ when the process is killed).  A new lobby then offers the table, goes back to it
 bot comes back from its files with its key, and Anna's seat plays the hand to its end.
 Prints one JSON line: the ``.bots`` marker, the bot's files during and after the game,
 what ``tempfile`` was asked to make, and the audit of both logs.
+
+Then Vera's lobby hosts Thousand for three with the page's request for a level per bot,
+``["hard", "medium"]`` (issue 17): the ``.bots`` marker and the strategy each bot plays
+(its name, the level asked and the strong bot's budget) once the game runs.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 from p2pcards.identity import Identity, load_identity, new_identity  # noqa: E402
 from p2pcards.web import _lobby  # noqa: E402
 from p2pcards.web._lobby import HostSpec, LobbyService  # noqa: E402
+from p2pcards.web._lobbyapp import host_spec  # noqa: E402
 
 LO = ["127.0.0.1"]
 
@@ -59,7 +64,7 @@ async def _crashed(me: Identity, base: Path, got: dict[str, Any]) -> None:
             with trio.fail_after(30):
                 while lobby._nursery is None:
                     await trio.sleep(0.01)
-            assert lobby.host(HostSpec("akulina", 2, {}, bots=1, level="basic")) is None
+            assert lobby.host(HostSpec("akulina", 2, {}, bots=1, levels=("basic",))) is None
             await _until(lobby, "playing")
             assert lobby.source is not None
             log = Path(lobby.source.controller.snapshot().log_path)
@@ -101,6 +106,43 @@ async def _resumed(me: Identity, base: Path, got: dict[str, Any]) -> None:
         n.cancel_scope.cancel()
 
 
+async def _levels(me: Identity, base: Path, got: dict[str, Any]) -> None:
+    from p2pcards.games import game_info
+    from p2pcards.games._levels import resolve_bot
+
+    lobby = LobbyService(me, interfaces=LO, bind="127.0.0.1", base=base)
+    played: list[list[Any]] = []
+    real = _lobby.run_bot
+
+    async def run_bot(session: Any, strategy: str, rng: Any) -> Any:
+        bot = resolve_bot(game_info("thousand"), strategy)
+        budget = getattr(getattr(bot, "budget", None), "level", None)
+        played.append([session.names[session.seat], strategy, budget])
+        return await real(session, strategy, rng)
+
+    _lobby.run_bot = run_bot  # type: ignore[assignment]
+    try:
+        async with trio.open_nursery() as n:
+            n.start_soon(lobby.run)
+            with trio.fail_after(30):
+                while lobby._nursery is None:
+                    await trio.sleep(0.01)
+            levels = ["hard", "medium"]
+            spec = host_spec({"game": "thousand", "seats": 3, "bots": 2, "levels": levels})
+            assert lobby.host(spec) is None
+            await _until(lobby, "playing")
+            assert lobby.source is not None
+            log = Path(lobby.source.controller.snapshot().log_path)
+            got["levels_marker"] = json.loads(log.with_suffix(".bots").read_text(encoding="utf-8"))
+            with trio.fail_after(30):
+                while len(played) < 2:
+                    await trio.sleep(0.01)
+            got["levels_played"] = sorted(played)
+            n.cancel_scope.cancel()
+    finally:
+        _lobby.run_bot = real  # type: ignore[assignment]
+
+
 def main() -> None:
     subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
     root = Path(tempfile.mkdtemp())
@@ -117,6 +159,9 @@ def main() -> None:
     trio.run(_resumed, me, base, got)
     got["files_after"] = _files(base)
     got["tempdirs"] = made
+    vera = root / "vera"
+    got["vera"] = str(vera)
+    trio.run(_levels, new_identity("Vera"), vera, got)
     print("RESULT " + json.dumps(got, ensure_ascii=False, default=str), flush=True)
 
 

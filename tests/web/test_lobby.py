@@ -53,6 +53,15 @@ def test_lobby_finds_hosts_joins_and_plays(screens: Path) -> None:
         assert (screens / f"lobby-{key}.png").exists()
         assert g["log_link"] == f"logs#{g['log_id']}"  # the end dialog links to its log
     assert got["akulina"]["names"][0] == "Anna" and len(got["akulina"]["names"]) == 4
+    # a level for each bot seat (issue 17; the form had one for every bot), the easy one
+    # unless chosen, the bots seated at those levels
+    assert got["levels_two"] == 2
+    assert got["levels_form"] == [
+        ["Бот 1", "лёгкий"],
+        ["Бот 2", "случайные ходы"],
+        ["Бот 3", "лёгкий"],
+    ]
+    assert got["akulina"]["levels"] == ["basic", "random", "basic"]
     # the log viewer: both games listed, the newest (101) opened, every hand verified,
     # stepped through by button and by key, every seat's cards, every entry checked
     v = got["viewer"]

@@ -4,7 +4,11 @@ the table had no ``.bots`` marker, so after a crash it was offered without its b
 the bots' files are in the data directory's ``bots/N`` and the table is marked; after a
 crash the lobby offers the table, its bot comes back from its files with its key, the
 hand ends verified, and the bot's copy of the table goes.  In one process, no browser,
-in a private network namespace (_lobby_bots.py)."""
+in a private network namespace (_lobby_bots.py).
+
+Levels per bot (issue 17): the page asks for Thousand with bots ``["hard", "medium"]``
+(the lobby form had one level for every bot): Бот 1 plays hard, Бот 2 medium, and the
+``.bots`` marker keeps each one's level for a resume."""
 
 from __future__ import annotations
 
@@ -37,3 +41,9 @@ def test_a_lobby_bots_table_is_marked_resumed_with_its_bots_and_cleaned_up() -> 
     assert got["files_after"] == [
         f"tables/{tid}{ext}" for ext in (".bots", ".done", ".log", ".secrets")
     ]
+    vera = got["vera"]
+    assert got["levels_marker"] == [
+        {"home": f"{vera}/bots/1", "strategy": "hard"},
+        {"home": f"{vera}/bots/2", "strategy": "medium"},
+    ]
+    assert got["levels_played"] == [["Bot 1", "hard", "hard"], ["Bot 2", "medium", "medium"]]

@@ -142,8 +142,7 @@ function renderGame(s) {
   const bots = $("bots").dataset.game === g.name ? $("bots").value : (same ? saved.bots : n - 1);
   fill($("bots"), options(n - 1), Math.min(Number(bots ?? n - 1), n - 1));
   $("bots").dataset.game = g.name;
-  fill($("level"), g.bots, $("level").value || saved.level || "basic",
-    (v) => (g.bot_labels || {})[v] || v);
+  renderLevels(s, g, Number($("bots").value), same);
   // the options, folded behind "More rules": our variant unless the host changes it
   const box = $("options");
   const keep = {};
@@ -178,6 +177,27 @@ function renderGame(s) {
     box.appendChild(row);
   }
   box.open = wasOpen || changed; // a changed rule is never hidden
+}
+
+// a level for each bot seat ("Бот 1: сильный, Бот 2: средний"), as host --bots hard,medium:
+// the ones chosen kept, else the last table's, else the easy level
+function renderLevels(s, g, n, same) {
+  const box = $("levels");
+  const keep = box.dataset.game === g.name ? [...box.querySelectorAll("select.level")].map((x) => x.value) : [];
+  const last = same ? (saved.levels || []) : [];
+  box.dataset.game = g.name;
+  box.hidden = n === 0;
+  box.querySelectorAll(".level-row").forEach((x) => x.remove());
+  for (let i = 1; i <= n; i++) {
+    const row = el("label", "level-row");
+    row.appendChild(el("span", "", s.labels.bot_n.replace("{n}", String(i))));
+    const sel = el("select", "level");
+    sel.dataset.bot = String(i);
+    fill(sel, g.bots, keep[i - 1] ?? last[i - 1] ?? saved.level ?? "basic",
+      (v) => (g.bot_labels || {})[v] || v);
+    row.append(" ", sel);
+    box.appendChild(row);
+  }
 }
 
 function renderStatus(s) {
@@ -253,11 +273,13 @@ function render(s) {
 
 $("game").onchange = () => current && renderGame(current);
 $("seats").onchange = () => { $("bots").dataset.game = ""; current && renderGame(current); };
+$("bots").onchange = () => current && renderGame(current);
 $("host-form").onsubmit = (ev) => {
   ev.preventDefault();
   const opts = {};
   for (const inp of $("options").querySelectorAll("[data-option]")) opts[inp.dataset.option] = inp.value;
-  const spec = { game: $("game").value, seats: Number($("seats").value), bots: Number($("bots").value), level: $("level").value, options: opts };
+  const levels = [...$("levels").querySelectorAll("select.level")].map((x) => x.value);
+  const spec = { game: $("game").value, seats: Number($("seats").value), bots: Number($("bots").value), levels, options: opts };
   localStorage.setItem("p2pcards.host", JSON.stringify(spec));
   send({ host: spec });
 };
