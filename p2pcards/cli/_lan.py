@@ -272,28 +272,54 @@ def _left(lang: str, ctrl_c: bool = False) -> int:
 
 def parse_address(text: str, lang: str) -> net.Address | None:
     """``host:port`` -> (host, port), or None when ``text`` is not an address.
-    Exits 2 for a port outside 1..65535 and for an IP address without a port (the host
-    listens on a port of its own choosing, printed in its join lines), the message in
-    ``lang``."""
+    Exits 2 for a port outside 1..65535, for an address whose port is not a number
+    (``127.0.0.1:notaport``: :func:`p2pcards.net.bad_port`, not a table's name) and for
+    an IP address without a port (the host listens on a port of its own choosing,
+    printed in its join lines), the message in ``lang``."""
     host, sep, port = text.rpartition(":")
-    if not sep or not port.isdigit() or not host:
+    if not sep or not port.isdigit() or not host or _is_ip(text.strip()):
+        typo = net.bad_port(text)
+        if typo is not None:
+            why = tr(
+                lang,
+                "{address}: the port {value!r} is not a number from 1 to 65535: type "
+                "HOST:PORT as the host prints it (e.g. p2pcards join {host}:40404)",
+                address=text.strip(),
+                value=typo[1],
+                host=typo[0],
+            )
+            print(f"p2pcards: {why}", file=sys.stderr)
+            raise SystemExit(2)
+        bare = text.strip()
+        if bare.endswith(":") and not any(c.isspace() for c in bare):
+            bare = bare[:-1]  # («127.0.0.1:» too; «Аня:» is a name)
         try:
-            ipaddress.ip_address(text.strip().strip("[]"))
+            ipaddress.ip_address(bare.strip("[]"))
         except ValueError:
             return None
         why = tr(
             lang,
             "{address} is an address without its port: type HOST:PORT as the host prints "
-            "it (e.g. p2pcards join {address}:40404)",
-            address=text.strip(),
+            "it (e.g. p2pcards join {host}:40404)",
+            address=bare,
+            host=f"[{bare}]" if ":" in bare and not bare.startswith("[") else bare,
         )
         print(f"p2pcards: {why}", file=sys.stderr)
         raise SystemExit(2)
-    if not 1 <= int(port) <= 65535:
+    if not net.is_port(port):
         why = tr(lang, "port {port} is not a port number (1-65535)", port=port)
         print(f"p2pcards: {why}", file=sys.stderr)
         raise SystemExit(2)
     return (host.strip("[]"), int(port))
+
+
+def _is_ip(text: str) -> bool:
+    """``text`` is an IP address alone (``fe80::1``: its last group is no port)."""
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
 
 
 async def find_table(

@@ -26,6 +26,7 @@ Framing (sans-I/O): ``FrameDecoder``, ``encode_frame``, ``FrameStream`` (trio).
 Errors: everything raised is a ``NetError``.
 """
 
+from p2pcards.net._address import bad_port, is_port
 from p2pcards.net._backoff import Backoff
 from p2pcards.net._browse import (
     Browser,
@@ -133,6 +134,7 @@ __all__ = [
     "TableLost",
     "TableUpdated",
     "advertise",
+    "bad_port",
     "browse",
     "check_peer_id",
     "decode",
@@ -140,6 +142,7 @@ __all__ = [
     "encode_frame",
     "fingerprint",
     "handshake",
+    "is_port",
     "open_mesh",
     "peer_id_of",
     "probe",

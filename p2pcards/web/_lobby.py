@@ -578,6 +578,14 @@ class LobbyService:
         self.status = "joining"
         self._publish()
         address = parse_address(target)
+        typo = net.bad_port(target)
+        if typo is not None:  # (an address mistyped, not a table's name to look for)
+            raise lobby_error(
+                "{address}: the port {value!r} is not a number from 1 to 65535",
+                "bad address",
+                address=target,
+                value=typo[1],
+            )
         fingerprint = None
         if address is None:
             with trio.move_on_after(JOIN_WAIT):

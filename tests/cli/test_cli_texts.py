@@ -162,6 +162,83 @@ def test_an_address_without_its_port_is_not_looked_for_as_a_name(
     assert parse_address("Аня", lang) is None  # a table's name
 
 
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ru", "p2pcards: 127.0.0.1:notaport: порт «notaport» — не число от 1 до 65535: "
+         "введите АДРЕС:ПОРТ, как его печатает хозяин стола (например, p2pcards join "
+         "127.0.0.1:40404)\n"),
+        ("en", "p2pcards: 127.0.0.1:notaport: the port 'notaport' is not a number from 1 "
+         "to 65535: type HOST:PORT as the host prints it (e.g. p2pcards join "
+         "127.0.0.1:40404)\n"),
+    ],
+)  # fmt: skip
+def test_an_address_with_a_bad_port_is_not_looked_for_as_a_name(
+    capsys: pytest.CaptureFixture[str], lang: str, expected: str
+) -> None:
+    """``join 127.0.0.1:notaport`` (a new user's trial) looked on mDNS for a table of
+    that name; a name with a colon still is one."""
+    from p2pcards.cli._lan import parse_address
+
+    with pytest.raises(SystemExit) as e:
+        parse_address("127.0.0.1:notaport", lang)
+    assert e.value.code == 2
+    assert capsys.readouterr().err == expected
+    for name in ("Аня: Тысяча", "Аня:Тысяча", "anya:akulina", "Аня", "pc.local: 4o"):
+        assert parse_address(name, lang) is None, name
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("127.0.0.1:notaport", ("127.0.0.1", "notaport")),
+        ("pc.local:4o404", ("pc.local", "4o404")),
+        ("localhost:x", ("localhost", "x")),
+        ("[::1]:0", ("[::1]", "0")),
+        ("10.0.0.2:70000", ("10.0.0.2", "70000")),
+        ("127.0.0.1:²", ("127.0.0.1", "²")),  # (a digit to isdigit, not to int)
+        ("127.0.0.1:40404", None),
+        ("[::1]:40404", None),
+        ("fe80::1", None),  # an IPv6 address alone: no port, rather than a bad one
+        ("Аня:Тысяча", None),
+        ("Аня: Тысяча", None),
+        ("anya:akulina", None),  # (a one-word host part may begin a name)
+        ("127.0.0.1: x", None),
+        ("127.0.0.1:", None),
+        ("127.0.0.1", None),
+    ],
+)
+def test_bad_port_only_for_an_unmistakable_address(
+    text: str, expected: tuple[str, str] | None
+) -> None:
+    from p2pcards.net import bad_port
+
+    assert bad_port(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("fe80::1", "p2pcards: fe80::1 is an address without its port: type HOST:PORT as the "
+         "host prints it (e.g. p2pcards join [fe80::1]:40404)\n"),
+        ("127.0.0.1:", "p2pcards: 127.0.0.1 is an address without its port: type HOST:PORT "
+         "as the host prints it (e.g. p2pcards join 127.0.0.1:40404)\n"),
+    ],
+)  # fmt: skip
+def test_an_ipv6_address_or_an_empty_port_is_an_address_without_its_port(
+    capsys: pytest.CaptureFixture[str], text: str, expected: str
+) -> None:
+    """``join fe80::1`` joined host "fe80:" at port 1; ``join 127.0.0.1:`` was a name."""
+    from p2pcards.cli._lan import parse_address
+
+    with pytest.raises(SystemExit) as e:
+        parse_address(text, "en")
+    assert e.value.code == 2
+    assert capsys.readouterr().err == expected
+    assert parse_address("[fe80::1]:40404", "en") == ("fe80::1", 40404)
+
+
 @pytest.mark.parametrize(("argv", "expected"), ERRORS)
 def test_errors_in_russian(
     capsys: pytest.CaptureFixture[str], argv: list[str], expected: str

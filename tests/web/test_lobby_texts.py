@@ -3,6 +3,8 @@ lobby's English messages): every LobbyError kind a player meets, and a bad optio
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from p2pcards.games import OptionError
@@ -160,3 +162,26 @@ def test_mdns_unavailable_is_said_in_the_page_language(tmp_path: object) -> None
         "mDNS здесь недоступен, поэтому стол нельзя объявить в сети (нет групповой рассылки "
         "или мешает брандмауэр)"
     )
+
+
+async def test_an_address_with_a_bad_port_is_an_error_not_a_name(tmp_path: Path) -> None:
+    """The join box's ``127.0.0.1:notaport`` (a new user's trial at the terminal): said at
+    once, naming the port, instead of waiting for a table of that name."""
+    import trio
+
+    for lang, expected in [
+        ("ru", "127.0.0.1:notaport: порт «notaport» — не число от 1 до 65535"),
+        ("en", "127.0.0.1:notaport: the port 'notaport' is not a number from 1 to 65535"),
+    ]:
+        lobby = LobbyService(new_identity("Аня"), base=tmp_path, lang=lang)
+        with trio.fail_after(2):  # (a name is looked for much longer: JOIN_WAIT)
+            async with trio.open_nursery() as n:
+                lobby._nursery = n
+                assert lobby.join("127.0.0.1:notaport") is None
+                while lobby.failure is None:
+                    await lobby.wait_change(lobby.rev)
+                n.cancel_scope.cancel()
+        assert lobby.status == "idle"
+        assert lobby.failure is not None
+        assert failure_text(lang, lobby.failure) == expected
+        assert lobby.error == expected
