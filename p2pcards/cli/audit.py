@@ -298,8 +298,8 @@ def print_report(report: AuditReport, lang: str, path: Path | None = None) -> No
         key = (report.verdict == "forfeited", a.reason == "left", rounds)
         print(t(_ENDED_BY_VOTE[key], **where))
         if a.result is not None:  # three or more seats: it forfeits (docs/rules, Stalls)
-            print(t("{name} forfeits: {outcome}.", name=names[a.seat],
-                    outcome=outcome_text(t, a.result, names, sentence=True)))  # fmt: skip
+            # (the line above named the seat: "seat2 forfeits: seat2 lost" said it twice)
+            print(t("Result of the game: {outcome}.", outcome=outcome_text(t, a.result, names)))
     elif report.verdict in ("incomplete", "abandoned"):
         print(t("INCOMPLETE: {checked}; {why}.", checked=checked, why=stop_text(t, report, names)))
 

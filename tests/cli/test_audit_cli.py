@@ -221,12 +221,12 @@ def forfeit_log() -> list[bytes]:
     return h.logs()[0]
 
 
-def test_the_forfeit_result_begins_its_own_sentence(
+def test_the_forfeit_result_names_the_seat_once(
     forfeit_log: list[bytes], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """«поражение без игры: seat2. проигравший: seat2 …»: the result after a full stop
-    began in lowercase (pasted as it reads inside a sentence); it is a sentence of its
-    own, capitalised as the VERIFIED line's is (the English one begins with a name)."""
+    """The result line after the forfeit's verdict (which names the seat) read "seat2
+    forfeits: seat2 lost (1 loss); …" («Поражение без игры: seat2. Проигравший: seat2 …»,
+    a new user's trial): it is the game's result, the seat named once, in it."""
     from p2pcards.cli.audit import print_report
     from p2pcards.table import audit_entries
 
@@ -236,8 +236,8 @@ def test_the_forfeit_result_begins_its_own_sentence(
         print_report(report, lang)
         lines[lang] = capsys.readouterr().out.splitlines()[-1]
     assert lines == {
-        "en": "seat2 forfeits: seat2 lost (1 loss); seat0 and seat1 0.",
-        "ru": "Поражение без игры: seat2. Проигравший: seat2 (1 проигрыш); seat0 и seat1 — 0.",
+        "en": "Result of the game: seat2 lost (1 loss); seat0 and seat1 0.",
+        "ru": "Итог игры — проигравший: seat2 (1 проигрыш); seat0 и seat1 — 0.",
     }
 
 
@@ -258,13 +258,13 @@ def test_a_game_ended_by_a_forfeit_is_finished_not_abandoned(
         "game: Akulina (Old Maid), seats: seat0, seat1, seat2, entries: 16",
         "FINISHED BY FORFEIT: 0 hands checked; hand 1, checked up to the vote, was ended "
         f"without the seat that left the table: seat2 (entry {seq}).",
-        "seat2 forfeits: seat2 lost (1 loss); seat0 and seat1 0.",
+        "Result of the game: seat2 lost (1 loss); seat0 and seat1 0.",
     ]
     assert said["ru"] == [
         "игра: Акулина, игроки: seat0, seat1, seat2, записей: 16",
         "ЗАВЕРШЕНО ДОСРОЧНО: проверено 0 раздач; раздача 1, проверенная до голосования, "
         f"закончена без игрока, покинувшего стол: seat2 (запись {seq}).",
-        "Поражение без игры: seat2. Проигравший: seat2 (1 проигрыш); seat0 и seat1 — 0.",
+        "Итог игры — проигравший: seat2 (1 проигрыш); seat0 и seat1 — 0.",
     ]
     assert main(["audit", str(log), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
