@@ -28,7 +28,7 @@ async def play_bot(
     ending = await run_bot(session, strategy, rng, on_event)
     if ending.status == "finished":
         return ending.result
-    if ending.status == "abandoned":
+    if ending.status in ("abandoned", "forfeited"):
         return ending.abandoned
     if ending.status == "cheat":
         return ending.cheats[0]

@@ -195,15 +195,23 @@ class Update:
         return out
 
 
+EndStatus = Literal["finished", "forfeited", "cheat", "abandoned", "failed", "left"]
+"""How a game ended for a seat (:attr:`Ending.status`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Ending:
     """How the game ended for this seat.
 
-    ``status``: "finished", "cheat", "abandoned", "failed" (this seat's storage
-    failed) or "left"; ``result``: the engine's result (finished games); ``verified``:
-    hands verified; ``cheats``; ``abandoned``; ``log_path``; ``names``."""
+    ``status``: "finished", "forfeited" (three or more seats: the others voted out a
+    seat that left or stopped responding, which forfeits, and the game is over with
+    its result: ``abandoned.result``; the audit's verdict "forfeited"), "cheat",
+    "abandoned" (two seats: the hand was ended without a seat, no result), "failed"
+    (this seat's storage failed) or "left"; ``result``: the engine's result (finished
+    games); ``verified``: hands verified; ``cheats``; ``abandoned``; ``log_path``;
+    ``names``."""
 
-    status: Literal["finished", "cheat", "abandoned", "failed", "left"]
+    status: EndStatus
     result: Mapping[str, Any] | None
     verified: tuple[int, ...]
     cheats: tuple[CheatDetected, ...]
@@ -486,11 +494,11 @@ class SeatController:
         """The :class:`Ending` once the game is over for this seat, else None."""
         s = self.session
         t = s.table
-        status: Literal["finished", "cheat", "abandoned", "failed", "left"]
+        status: EndStatus
         if s.failed is not None:
             status = "failed"
         elif t.abandoned is not None:
-            status = "abandoned"
+            status = "abandoned" if t.abandoned.result is None else "forfeited"
         elif t.aborting is not None and t.expecting() is None:
             status = "cheat"
         elif t.finished:

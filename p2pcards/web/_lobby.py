@@ -292,9 +292,6 @@ class LobbyService:
             "seated": list(self.seated),
             "total": self.total,
             "ending": self.ending.status if self.ending is not None else None,
-            "forfeit": self.ending is not None
-            and self.ending.abandoned is not None
-            and self.ending.abandoned.result is not None,
             "left_text": dict(self.source.left_texts) if self.source is not None else {},
             "asks": [check.to_plain() for check, _, _ in self.asks],
             "unfinished": [

@@ -194,7 +194,8 @@ ENDINGS: dict[str, str] = {
     "left": N_("you left"),
 }
 """How the last game ended (an ``Ending.status``; "forfeited": an abandoned hand with the
-game's result, three or more seats), for the lobby's status line."""
+game's result, three or more seats; "abandoned": two seats, no result), for the lobby's
+status line."""
 
 
 def lobby_status(lang: str, st: Mapping[str, object]) -> str:
@@ -228,8 +229,6 @@ def lobby_status(lang: str, st: Mapping[str, object]) -> str:
         return str(left[lang])  # what the player's leave did (the terminal's line)
     if status == "over":
         ending = str(st.get("ending"))
-        if ending == "abandoned" and st.get("forfeit"):  # (the game's end, not a failure)
-            ending = "forfeited"
         how = ENDINGS.get(ending)
         return t("The last game: {how}.", how=t(how) if how else ending)
     error = st.get("error")

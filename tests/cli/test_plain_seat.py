@@ -58,7 +58,7 @@ async def test_the_plain_seat_warns_before_the_stall_limit_and_explains_a_forfei
     line = f"{names[1]}: поражение в раздаче 1 (место покинуто), -120 в записи"
     assert line in out.splitlines()
     assert out.index(line) < out.index("игра окончена: ")
-    assert got[0].status == "abandoned"
+    assert got[0].status == "forfeited"  # (three seats: the game is over, with its result)
 
 
 async def test_the_end_of_a_forfeited_game_is_said_once(

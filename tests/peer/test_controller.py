@@ -321,6 +321,22 @@ async def test_a_departure_during_the_players_choice_is_shown_at_once(tmp_path: 
     assert [e.seat for e in left] == [1]
 
 
+async def test_play_bot_returns_the_forfeited_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """play_bot gives the HandAbandoned for a forfeit as for a two-seat abandoned hand
+    (it returned None once the Ending's status was "forfeited")."""
+    from p2pcards.peer import Ending, _bot, play_bot
+
+    hand = object()  # (stands for the HandAbandoned)
+    for status in ("forfeited", "abandoned"):
+        ending = Ending(status, {"losers": [1]}, (), (), hand, "", ())  # type: ignore[arg-type]
+
+        async def run_bot(*_a: Any, ending: Ending = ending) -> Ending:
+            return ending
+
+        monkeypatch.setattr(_bot, "run_bot", run_bot)
+        assert await play_bot(None) is hand  # type: ignore[arg-type]
+
+
 async def test_a_leave_during_the_players_choice_ends_the_hand_at_once(tmp_path: Path) -> None:
     """Issue 15 item 2: at three seats seat 1 leaves while seat 0 thinks.  Seat 0's
     session (awaited) votes at once on the signed leave and seat 2 joins it: the choice
@@ -355,9 +371,10 @@ async def test_a_leave_during_the_players_choice_ends_the_hand_at_once(tmp_path:
         n.cancel_scope.cancel()
     assert len(asked) == 1
     [ending] = got
-    assert ending.status == "abandoned"
+    assert ending.status == "forfeited"  # (it said "abandoned", as a two-seat hand ends)
     assert (ending.abandoned.seat, ending.abandoned.reason) == (1, "left")
     assert ending.result["losers"] == [1]
+    assert ending.abandoned.result == ending.result
     for s in (0, 2):
         t = ss[s].table
         assert [e.seat for e in t.log if e.kind == "abandon"] == [0, 2]

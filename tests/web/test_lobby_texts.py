@@ -122,24 +122,25 @@ def test_the_hosted_table_lists_a_join_line_for_every_address() -> None:
 
 
 @pytest.mark.parametrize(
-    ("forfeit", "en", "ru"),
+    ("ending", "en", "ru"),
     [
         (
-            True,
+            "forfeited",
             "The last game: finished by forfeit (a player left or stopped responding).",
             "Последняя игра: завершена досрочно (игрок ушёл или перестал отвечать).",
         ),
         (
-            False,
+            "abandoned",
             "The last game: stopped: a player left.",
             "Последняя игра: остановлена: игрок ушёл.",
         ),
     ],
 )
-def test_a_last_game_ended_by_a_forfeit_is_finished(forfeit: bool, en: str, ru: str) -> None:
+def test_a_last_game_ended_by_a_forfeit_is_finished(ending: str, en: str, ru: str) -> None:
     """At three or more seats a player who left forfeits and the game ends with its
-    result: the lobby said «остановлена: игрок ушёл», as for a two-seat hand with none."""
-    st = {"status": "over", "ending": "abandoned", "forfeit": forfeit}
+    result (``Ending.status`` "forfeited"): the lobby said «остановлена: игрок ушёл», as
+    for a two-seat hand with none ("abandoned")."""
+    st = {"status": "over", "ending": ending}
     assert (lobby_status("en", st), lobby_status("ru", st)) == (en, ru)
 
 
@@ -185,3 +186,18 @@ async def test_an_address_with_a_bad_port_is_an_error_not_a_name(tmp_path: Path)
         assert lobby.failure is not None
         assert failure_text(lang, lobby.failure) == expected
         assert lobby.error == expected
+
+
+def test_the_lobby_says_a_forfeited_game_finished(tmp_path: Path) -> None:
+    """The lobby's state carries the seat's ``Ending.status`` as it is: "forfeited" for
+    a game ended by a forfeit (it was "abandoned" with a "forfeit" flag beside it)."""
+    from p2pcards.peer import Ending
+
+    lobby = LobbyService(new_identity("Аня"), base=tmp_path)
+    lobby.status = "over"
+    lobby.ending = Ending("forfeited", {"losers": [1]}, (), (), None, "", ("Аня", "Борис", "Вера"))
+    st = lobby_screen(lobby, "ru")
+    assert st["ending"] == "forfeited" and "forfeit" not in st
+    assert st["status_text"] == (
+        "Последняя игра: завершена досрочно (игрок ушёл или перестал отвечать)."
+    )
