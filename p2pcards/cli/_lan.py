@@ -647,12 +647,13 @@ def final_report(
         forfeit = ending.abandoned.result
         if forfeit is not None and not said_result:  # a forfeit (3+ seats): the game's result
             print(tr(lang, "result: ") + format_result(forfeit, list(names), lang))
+        # (after the line above: the seat voted out is why no hand follows)
         if rounds:
-            print(tr(lang, "The game is over: no round is dealt without every seat (p2pcards "
-                           "games lists it)."))  # fmt: skip
+            print(tr(lang, "The game is over: a new round needs every player, and one is out "
+                           "(p2pcards games lists it)."))  # fmt: skip
         else:
-            print(tr(lang, "The game is over: no hand is dealt without every seat (p2pcards "
-                           "games lists it)."))  # fmt: skip
+            print(tr(lang, "The game is over: a new hand needs every player, and one is out "
+                           "(p2pcards games lists it)."))  # fmt: skip
         return 3 if forfeit is None else 0
     if ending.cheats:
         words = presenter(game, lang) if game is not None else None

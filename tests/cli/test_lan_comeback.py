@@ -46,7 +46,7 @@ def test_the_same_join_after_the_game_ended_says_it_is_over_at_once(back: Any) -
     assert "вернуться" not in text and "brings you back" not in text
     anya, rc = back["anya"]
     # (three seats: Vera forfeits, the game ends with its result: status 0, as its audit)
-    assert rc == 0 and "Игра окончена: без одного из игроков раунд не сдаётся" in anya
+    assert rc == 0 and "Игра окончена: для нового раунда нужны все игроки, а один выбыл" in anya
     ru, rc = back["vera_again_ru"]
     assert rc == 1
     assert re.search(r"эта игра окончена: Сто одно [0-9a-f]{8} \(Аня, Борис, Вера; [^)]*\); "

@@ -47,7 +47,7 @@ def test_a_seat_that_quits_with_ctrl_d_is_voted_out_at_once_and_forfeits(left: A
     assert "вернуться" not in text
     anya, rc = left["anya"]
     assert "the hand is over: Борис left the table and forfeits" in anya
-    assert "The game is over: no hand is dealt without every seat" in anya
+    assert "The game is over: a new hand needs every player, and one is out" in anya
     assert rc == 0 and "Traceback" not in anya  # (a forfeit: the game's end, with its result)
     report = _audit(left, "anya")
     assert report.verdict == "forfeited" and report.cheats == []  # (three seats: it forfeits)
@@ -69,7 +69,7 @@ def test_q_while_another_player_thinks_leaves_at_once_and_the_hand_ends(left: An
     gosha, rc = left["gosha"]
     gone = gosha.index("Vera left the table")  # (his prompt gave way to it: the history)
     assert gone < gosha.index("the hand is abandoned, no result: Vera left the table")
-    assert "The game is over: no hand is dealt without every seat" in gosha
+    assert "The game is over: a new hand needs every player, and one is out" in gosha
     assert rc == 3 and "Traceback" not in gosha
     report = _audit(left, "gosha")
     ab = report.table.abandoned

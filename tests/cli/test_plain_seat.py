@@ -114,7 +114,8 @@ async def test_the_end_of_a_forfeited_game_is_said_once(
         f"игра окончена: проигравший: {names[1]}; очки: {names[0]} 0, {names[1]} -120, "
         f"{names[2]} 0",
         f"журнал: {ss[0].storage.log_path}",
-        "Игра окончена: без одного из игроков раздача не сдаётся (она есть в p2pcards games).",
+        "Игра окончена: для новой раздачи нужны все игроки, а один выбыл (она есть в p2pcards "
+        "games).",
     ]
     assert got == [0]  # (the game ended with its result: 3 is for a hand with none)
 

@@ -53,6 +53,33 @@ def test_the_hand_is_a_round_in_101(
         )
 
 
+@pytest.mark.parametrize(
+    ("game", "lang", "line"),
+    [
+        ("101", "ru", "Игра окончена: для нового раунда нужны все игроки, а один выбыл (она "
+         "есть в p2pcards games)."),
+        ("101", "en", "The game is over: a new round needs every player, and one is out "
+         "(p2pcards games lists it)."),
+        ("akulina", "ru", "Игра окончена: для новой раздачи нужны все игроки, а один выбыл "
+         "(она есть в p2pcards games)."),
+    ],
+)  # fmt: skip
+def test_the_end_after_a_seat_voted_out_says_why_no_hand_follows(
+    game: str, lang: str, line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It read «Игра окончена: без одного из игроков раунд не сдаётся» (a new user's
+    trial: odd Russian); said after the line of the hand ended without the seat."""
+    from p2pcards.table import HandAbandoned
+
+    for result, rc in ((None, 3), ({"losers": [1], "winners": [0, 2]}, 0)):
+        ending = SimpleNamespace(
+            log_path="t.log", names=("Аня", "Борис", "Вера"), cheats=(), result=result,
+            verified=(), abandoned=HandAbandoned(1, 1, 9, "left", result),
+        )  # fmt: skip
+        assert final_report(ending, lang, game, said_result=True) == rc  # type: ignore[arg-type]
+        assert capsys.readouterr().out.splitlines()[-1] == line
+
+
 def test_a_101_table_left_is_a_round_ended_without_you() -> None:
     from p2pcards.cli.games import verdict_text
     from p2pcards.peer import Unfinished
