@@ -342,24 +342,25 @@ class StoOdnoPresenter(Presenter):
     ) -> Sheet | None:
         """The last round's score sheet: cards left, points and series score per seat;
         with a ``result`` of a round forfeited, that round's sheet instead
-        (:meth:`forfeit_cells`: the points written, the series)."""
+        (:meth:`forfeit_cells`: the points written, the series; no cards left: the
+        round was never played out, nobody's hand was opened)."""
         v = self._v(view)
         forfeit = self.forfeit_cells(v, result)
         if forfeit is not None:
             ns = Names.of(names)
             n, out, cells = forfeit
-            rows = []
+            rows: list[tuple[Line, ...]] = []
             for s, (pts, total) in enumerate(cells):
                 seat: list[Part] = [ns[s]]
                 if s in out:
                     seat.append(Styled(" (" + self.t("forfeit") + ")", "bad"))
-                rows.append((Line(tuple(seat)), Line(("",)), Line((f"{pts:+d}" if pts else "0",)),
+                rows.append((Line(tuple(seat)), Line((f"{pts:+d}" if pts else "0",)),
                              Line((str(total),))))  # fmt: skip
             return Sheet(
                 self.t("Round {n}: forfeit", n=n + 1),
-                (self.t("player"), self.t("cards left"), self.t("points"), self.t("series")),
+                (self.t("player"), self.t("points"), self.t("series")),
                 tuple(rows),
-                (False, False, True, True),
+                (False, True, True),
             )
         row = v.sheet
         if row is None or "redeal" in row:

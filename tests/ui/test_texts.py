@@ -350,10 +350,13 @@ def test_101_a_forfeited_round_is_explained_and_has_its_sheet() -> None:
     assert p.final_lines(result, RU_NAMES, False)[0].startswith("Борис: поражение в раунде 2 (не")
     sheet = p.sheet(view, RU_NAMES, result)
     assert sheet is not None and sheet.title == "Раунд 2: поражение без игры"
+    # no «остались карты»: the round was not played out, no hand opened (the column
+    # stood empty: a new user's trial)
+    assert sheet.headers == ("игрок", "очки", "серия") and sheet.right == (False, True, True)
     assert [[c.plain for c in row] for row in sheet.rows] == [
-        ["Аня", "", "0", str(had[0])],
-        ["Борис (поражение)", "", f"+{pts}", "102"],
-        ["Вера", "", "0", str(had[2])],
+        ["Аня", "0", str(had[0])],
+        ["Борис (поражение)", f"+{pts}", "102"],
+        ["Вера", "0", str(had[2])],
     ]
     from p2pcards.web._present import presenter as web_presenter
     from p2pcards.web._screen import game_screen
@@ -361,7 +364,8 @@ def test_101_a_forfeited_round_is_explained_and_has_its_sheet() -> None:
     web = game_screen("101", web_presenter("101", "ru", {}))
     table = web.final_sheet(view, Texts("ru"), list(RU_NAMES), result)
     assert table is not None and table["title"] == "Раунд 2: поражение без игры"
-    assert table["rows"][1] == ["Борис (поражение)", "", f"+{pts}", "102"]
+    assert table["head"] == ["игрок", "очки", "серия"]
+    assert table["rows"][1] == ["Борис (поражение)", f"+{pts}", "102"]
 
 
 def test_101_moves_and_what_may_be_played() -> None:

@@ -73,7 +73,7 @@ class Screen(GameScreen):
         self, view: View, t: T, names: Sequence[str], result: Mapping[str, Any] | None
     ) -> dict[str, Any] | None:
         """A round forfeited: its sheet (the presenter's forfeit_cells, the terminal's
-        too); else :meth:`sheet`."""
+        too; no cards left: nobody's hand was opened); else :meth:`sheet`."""
         forfeit = self.ui.p.forfeit_cells(view, result)
         if forfeit is None:
             return self.sheet(view, t, names)
@@ -81,8 +81,8 @@ class Screen(GameScreen):
         rows = []
         for s, (pts, total) in enumerate(cells):
             who = names[s] + (f" ({t('forfeit')})" if s in out else "")
-            rows.append([who, "", f"{pts:+d}" if pts else "0", str(total)])
-        head = [t("player"), t("cards left"), t("points"), t("series")]
+            rows.append([who, f"{pts:+d}" if pts else "0", str(total)])
+        head = [t("player"), t("points"), t("series")]
         return {"title": t("Round {n}: forfeit", n=n + 1), "head": head, "rows": rows}
 
     def sheet(self, view: View, t: T, names: Sequence[str]) -> dict[str, Any] | None:
