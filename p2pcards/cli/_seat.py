@@ -166,7 +166,7 @@ async def play_lines(
             print(
                 tr(
                     lang,
-                    "{text!r} was not used: it is not your turn yet (q leaves the table, ? "
+                    "{text!r} was not used: it is not your turn now (q leaves the table, ? "
                     "shows the rules).",
                     text=text,
                 ),

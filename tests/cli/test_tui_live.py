@@ -214,10 +214,49 @@ async def test_keys_typed_while_another_player_thinks_take_effect_at_once() -> N
             await play_seat_live(_Stuck(seed=1), "en", tui=tui, keys=recv.receive)
         assert [type(e) for e in got.value.exceptions] == [Quit]
         out = tui.console.export_text()
-        assert "'5' was not used: it is not your turn yet (q leaves the table, ? shows" in out
+        # ("yet" was wrong once the player's turn had passed: «сейчас не ваш ход» says it)
+        assert "'5' was not used: it is not your turn now (q leaves the table, ? shows" in out
         assert "Keys: a number picks a choice, 0 goes back, ? shows these rules" in out
         assert "— page 1 of " in out
         assert "waiting for Vera" in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "'5' was not used: it is not your turn now (q leaves the table, ? shows the "
+         "rules)."),
+        ("ru", "«5» не учтено: сейчас не ваш ход (q — выйти из-за стола, ? — правила)."),
+    ],
+)  # fmt: skip
+async def test_a_line_typed_off_turn_on_the_plain_seat(
+    lang: str, line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The line-by-line seat words a line typed while it is not the player's turn (before
+    it, or after it passed: "not your turn yet" was wrong then) as the full screen does."""
+    from p2pcards.cli._seat import play_lines
+
+    class Thinking:  # (another seat's turn for ever)
+        def snapshot(self) -> Any:
+            return SimpleNamespace(names=N4, game="akulina", options={})
+
+        def warning_in(self) -> None:
+            return None
+
+        async def drive(self, choose: Any, on_update: Any) -> Any:
+            await trio.sleep_forever()
+
+    session = SimpleNamespace(controller=Thinking(), heard=True)
+    typed = iter(["5", None])
+
+    async def source() -> str | None:
+        await trio.sleep(0)
+        return next(typed)
+
+    with trio.fail_after(10), pytest.raises(BaseExceptionGroup) as got:
+        await play_lines(session, lang, source=source)  # type: ignore[arg-type]
+    assert [type(e) for e in got.value.exceptions] == [Quit]
+    assert line in capsys.readouterr().out.splitlines()
 
 
 async def test_a_long_wait_rewrites_the_waiting_line_in_place(autojump_clock: Any) -> None:

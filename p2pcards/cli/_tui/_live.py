@@ -334,7 +334,7 @@ async def play_seat_live(
             turn_page(lambda: next(p))
         elif what == "early":
             live.notice = tui.ui.t(
-                "{text!r} was not used: it is not your turn yet (q leaves the table, ? shows "
+                "{text!r} was not used: it is not your turn now (q leaves the table, ? shows "
                 "the rules).",
                 text=(line or "").strip(),
             )
