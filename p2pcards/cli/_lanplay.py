@@ -18,14 +18,16 @@ from p2pcards.cli._lan import (
     identity_from_args,
     not_found_games,
     play_to_end,
-    print_join_lines,
     resume_unfinished,
     run_lan,
     same_table_name_text,
 )
 from p2pcards.cli._warnings import mdns_unavailable
+from p2pcards.cli.host import host_and_play
 from p2pcards.games import Game, OptionError, game_info, game_names
-from p2pcards.peer import host_table, join_table
+from p2pcards.games._levels import has_strong_bot
+from p2pcards.peer import join_table
+from p2pcards.ui import bot_name
 
 
 async def ask(prompt: str) -> str:
@@ -93,11 +95,8 @@ async def _play(args: argparse.Namespace) -> int:
         ) as lobby:
             return await _sit(lobby, lang)
     game = await ask_game(lang)
-    async with host_table(
-        me, game, interfaces=args.interface, lang=lang, admit=terminal_confirm(lang)
-    ) as lobby:
-        print_join_lines(lobby, lang, mdns=True)
-        return await _sit(lobby, lang)
+    bots = await ask_bots(game, lang)
+    return await host_and_play(me, game, bots, lang, web=args, interfaces=args.interface)
 
 
 def game_menu(lang: str) -> str:
@@ -143,6 +142,55 @@ async def ask_game(lang: str) -> Game[Any]:
             return info.configure(int(seats) if seats else None)
         except OptionError as e:
             print(f"p2pcards: {error_text(lang, e)}")
+
+
+LEVELS = (("basic", "easy"), ("medium", "medium"), ("hard", "hard"))
+"""The bot levels the terminal lobby offers, in its menu's order: (bot spec, the level's
+msgid, "easy" / «лёгкий»…); as the web lobby's and ``host --bots easy,medium,hard``."""
+
+
+async def ask_bots(game: Game[Any], lang: str) -> list[str]:
+    """Ask how many of the other seats of ``game`` bots take (0 to seats - 1; Enter: 0),
+    then each bot's level from a numbered menu (1 easy, 2 medium, 3 hard; Enter: easy;
+    the level's name answers too).  A game without a strong bot (Akulina) has only easy:
+    no level is asked.  A wrong answer says what is allowed and asks again.  Returns the
+    bot spec of each bot seat, as ``host --bots`` takes them ("basic", "medium", "hard")."""
+    most = game.seats - 1
+    while True:
+        text = await ask(tr(lang, "bots in the other seats (0-{n}, Enter: 0): ", n=most))
+        if not text or (text.isdecimal() and int(text) <= most):
+            break
+        print(tr(lang, "please type a number from 0 to {n}", n=most))
+    count = int(text or 0)
+    if not count:
+        return []
+    if not has_strong_bot(game.info):
+        print(
+            tr(
+                lang,
+                "the bots play at the easy level: the game {title} has no strong bot",
+                title=game.info.title[lang],
+            )
+        )
+        return ["basic"] * count
+    print("  " + ", ".join(f"{i}. {tr(lang, word)}" for i, (_s, word) in enumerate(LEVELS, 1)))
+    names = {k.casefold(): spec for spec, word in LEVELS for k in (spec, word, tr(lang, word))}
+    names["easy"] = "basic"
+    bots: list[str] = []
+    for n in range(1, count + 1):
+        while True:
+            text = await ask(tr(lang, "{bot}, level (1-3, Enter: 1): ", bot=bot_name(n, lang)))
+            if not text:
+                bots.append("basic")
+                break
+            if text.isdecimal() and 1 <= int(text) <= len(LEVELS):
+                bots.append(LEVELS[int(text) - 1][0])
+                break
+            if text.casefold() in names:
+                bots.append(names[text.casefold()])
+                break
+            print(tr(lang, "please type 1, 2 or 3"))
+    return bots
 
 
 async def _sit(lobby: Any, lang: str) -> int:

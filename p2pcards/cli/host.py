@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import random
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,7 @@ from p2pcards.cli._lan import (
 )
 from p2pcards.cli._options import add_game_arguments, game_from_args
 from p2pcards.cli._webargs import add_web_arguments
-from p2pcards.games import OptionError
+from p2pcards.games import Game, OptionError
 from p2pcards.games._levels import resolve_bot
 from p2pcards.identity import Identity, IdentityError, load_or_create_identity
 from p2pcards.peer import Lobby, LobbyError, host_table, join_table, play_bot
@@ -142,20 +143,50 @@ async def _host(args: argparse.Namespace) -> int:
     )
     if resumed is not None:
         return resumed
-    interfaces = args.interface
+    return await host_and_play(
+        me,
+        game,
+        bots,
+        lang,
+        strategy=args.headless,
+        web=args,
+        mdns=not args.no_mdns,
+        table_name=args.name,
+        bind=args.bind,
+        port=args.port,
+        interfaces=args.interface,
+        open_table=args.open,
+    )
+
+
+async def host_and_play(
+    me: Identity,
+    game: Game[Any],
+    bots: Sequence[str],
+    lang: str,
+    *,
+    strategy: str | None = None,
+    web: Any = None,
+    mdns: bool = True,
+    **table: Any,
+) -> int:
+    """Open a table of ``game`` as ``me``, seat a bot of each spec of ``bots`` (levels
+    or bot names, already checked) in seats 2, 3, …, play this seat to the end
+    (``strategy``: with that bot; ``web``: as :func:`p2pcards.cli._lan.play_to_end`) and
+    return the exit status.  The bots are "Бот 1"… with their keys and table files in
+    :func:`bot_home`; the table's files mark them (``mark_bots``), so that resuming it
+    after a crash restarts them.  ``table``: more :func:`p2pcards.peer.host_table`
+    arguments (name, address, interfaces, ``open_table``).  ``host GAME --bots`` and the
+    terminal lobby (``play --tui``) host through it."""
     bot_ids = host_bots(len(bots), lang)
     homes = [bot_home(i) for i in range(1, len(bots) + 1)]
     async with host_table(
         me,
         game,
-        table_name=args.name,
-        bind=args.bind,
-        port=args.port,
-        interfaces=interfaces,
-        mdns=not args.no_mdns,
+        mdns=mdns,
         lang=lang,
         admit=terminal_confirm(lang, trusted={b.peer_id for b in bot_ids}),
-        open_table=args.open,
+        **table,
     ) as lobby:
         port = lobby.address[1]
         print(
@@ -170,7 +201,7 @@ async def _host(args: argparse.Namespace) -> int:
         )
         others = len(bots) < game.seats - 1  # seats left for people to join
         if others:
-            print_join_lines(lobby, lang, mdns=not args.no_mdns)
+            print_join_lines(lobby, lang, mdns=mdns)
         async with trio.open_nursery() as nursery:
             for i, spec in enumerate(bots):  # one after the other: Бот 1 takes seat 2
                 await nursery.start(
@@ -179,7 +210,7 @@ async def _host(args: argparse.Namespace) -> int:
             session = await follow_lobby(lobby, lang, join_lines=others)
             if bots:  # after a crash, resuming the table restarts them from their files
                 session.storage.mark_bots([(str(h), b) for h, b in zip(homes, bots, strict=True)])
-            rc = await play_to_end(session, args.headless, lang, web=args, starting=True)
+            rc = await play_to_end(session, strategy, lang, web=web, starting=True)
             nursery.cancel_scope.cancel()
     return rc
 
