@@ -81,7 +81,7 @@ async def _play(args: argparse.Namespace) -> int:
         choice = await ask(tr(lang, "your choice: "))
         if choice in ("", "q", "й", "в"):
             return 0
-        if choice == "0" or (choice.isdigit() and 1 <= int(choice) <= len(tables)):
+        if choice == "0" or (choice.isdecimal() and 1 <= int(choice) <= len(tables)):
             break
         print(tr(lang, "please type a number from 0 to {n}, or q", n=len(tables)))
     if choice != "0":
@@ -116,10 +116,10 @@ async def ask_game(lang: str) -> Game[Any]:
     titles = {game_info(n).title[lang].casefold(): n for n in names}
     while True:
         g = await ask(tr(lang, "game: "))
-        if g.isdigit() and not 1 <= int(g) <= len(names):
+        if g.isdecimal() and not 1 <= int(g) <= len(names):
             print(tr(lang, "please type a number from 1 to {n}, or a game's name", n=len(names)))
             continue
-        name = names[int(g) - 1] if g.isdigit() else (g or "akulina")
+        name = names[int(g) - 1] if g.isdecimal() else (g or "akulina")
         name = titles.get(name.casefold(), name)
         try:
             info = game_info(name)
@@ -137,7 +137,7 @@ async def ask_game(lang: str) -> Game[Any]:
             ),
         )
         try:
-            if seats and not seats.isdigit():
+            if seats and not seats.isdecimal():
                 raise OptionError("seats: {value!r} is not a number", value=seats)
             return info.configure(int(seats) if seats else None)
         except OptionError as e:

@@ -150,3 +150,16 @@ def test_the_lobby_hosts_with_the_bots_chosen(
     _answering(monkeypatch, ["0", "thousand", "3", "2", "3", "2"])
     assert main(["play", "--tui", "--lang", "en", "--home", str(tmp_path)]) == 0
     assert hosted == [("thousand", 3, ["hard", "medium"])]
+
+
+def test_a_superscript_digit_is_a_wrong_answer_not_a_crash(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """«²» is a digit to str.isdigit but not a number to int(): the game and seat
+    questions crashed on it (ValueError); it is a wrong answer, asked again."""
+    _answering(monkeypatch, ["²", "thousand", "²", "2"])
+    game = trio.run(_lanplay.ask_game, "en")
+    assert (game.name, game.seats) == ("thousand", 2)
+    out = capsys.readouterr().out
+    assert "unknown game '²'" in out
+    assert "seats: '²' is not a number" in out
