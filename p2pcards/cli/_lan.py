@@ -1145,6 +1145,14 @@ NOBODY_SECONDS = 20.0
 (they may have ended the game without this seat: it left, and they voted it out)."""
 
 
+def nobody_seconds(stall_limit: float) -> float:
+    """How long (seconds) a resumed table waits for its first peer before saying that
+    nobody answers: :data:`NOBODY_SECONDS`, or the table's stall limit when that is
+    shorter (the others vote a silent seat out after that long, so a table that waits
+    less for a seat also says sooner that nobody is there)."""
+    return min(NOBODY_SECONDS, stall_limit)
+
+
 async def report_rejoin(
     seat: Any,
     t0: float,
@@ -1254,7 +1262,7 @@ async def resume_one(identity: Identity, u: Unfinished, args: argparse.Namespace
                     session.controller._publish(Notice(text))
 
             nursery.start_soon(report_rejoin, session.controller, t0, lang, u.short_id,
-                               NOBODY_SECONDS, say, session)  # fmt: skip
+                               nobody_seconds(session.stall_limit), say, session)  # fmt: skip
             rc = await _play_resumed(session, args, lang)
             nursery.cancel_scope.cancel()
         return rc

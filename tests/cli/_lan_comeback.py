@@ -108,7 +108,7 @@ def main() -> None:
         bob = spawn(homes["bob"], "ru", *bob_cmd)
         kids.append(bob)
         bob.expect(r"за этим столом никто не отвечает[\s\S]*?бросить стол", timeout=90)
-        seen = (bob.before or "") + str(bob.after)  # (after 20 s: NOBODY_SECONDS)
+        seen = (bob.before or "") + str(bob.after)  # (after 8 s: the stall limit)
         bob.sendline("q")
         bob.expect(r"Выйти из-за стола\? ")
         seen += (bob.before or "") + str(bob.after)

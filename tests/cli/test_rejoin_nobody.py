@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import pytest
 import trio
 
-from p2pcards.cli._lan import away_seconds, departed_text, report_rejoin
+from p2pcards.cli._lan import away_seconds, departed_text, nobody_seconds, report_rejoin
 from p2pcards.peer import Departure
 
 
@@ -204,3 +204,12 @@ async def test_a_restarted_seat_whose_log_ends_the_game_says_so_at_once(
     assert out[0] == said[lang]
     assert any(x.startswith(("result: ", "итог: ")) for x in out), out
     assert done.exists()
+
+
+def test_a_table_with_a_short_stall_limit_says_sooner_that_nobody_answers() -> None:
+    """The resumed table waits 20 s for a first peer, or its stall limit when shorter: after
+    that long the others vote a silent seat out (a table with a stall limit of 8 s said
+    "nobody answers" only after 20 s)."""
+    assert nobody_seconds(120.0) == 20.0  # (the default stall limit)
+    assert nobody_seconds(8.0) == 8.0
+    assert nobody_seconds(20.0) == 20.0

@@ -43,8 +43,16 @@ def run_demo(
     return proc.stdout
 
 
-def test_four_processes_find_each_other_over_mdns_and_verify() -> None:
-    out = run_demo()
+def _env(home: Path, lang: str) -> dict[str, str]:
+    """The environment with ``LANG=lang`` and no other language setting."""
+    env = {k: v for k, v in os.environ.items() if k not in ("P2PCARDS_LANG", "LC_ALL")}
+    return env | {"P2PCARDS_HOME": str(home), "LC_MESSAGES": "", "LANG": lang}
+
+
+def test_four_processes_find_each_other_over_mdns_and_verify(tmp_path: Path) -> None:
+    """Under a Russian locale, ``--lang en`` makes the demo and every peer speak English
+    (its bots too: Boris, not Борис)."""
+    out = run_demo(env=_env(tmp_path, "ru_RU.UTF-8"))
     assert "seats 4/4" in out
     assert out.count("verified: every hand checked (1)") == 4
     assert "== 4 logs, byte-identical: yes" in out
@@ -53,26 +61,16 @@ def test_four_processes_find_each_other_over_mdns_and_verify() -> None:
     assert "VERIFIED: " in out and "demo OK" in out
 
 
-def test_join_by_address_with_no_multicast_at_all() -> None:
-    out = run_demo("--no-multicast", "--seats", "2")
-    assert "2 logs, byte-identical: yes" in out and "demo OK" in out
-
-
-@pytest.mark.parametrize("how", ["locale", "--lang"])
-def test_the_demo_speaks_russian_under_a_russian_locale_or_lang_ru(
-    how: str, tmp_path: Path
+def test_by_address_with_no_multicast_the_demo_speaks_russian_under_a_russian_locale(
+    tmp_path: Path,
 ) -> None:
-    """The demo's own lines ("== every peer's verdict", "demo OK") were English whatever
-    the language, and its bots were Boris and Dima: they follow the locale or --lang, as
-    the command line does, and every peer is given that language."""
+    """Two peers joined by address, with no multicast at all.  The demo's own lines ("==
+    every peer's verdict", "demo OK") were English whatever the language, and its bots
+    were Boris and Dima: they follow the locale (as ``--lang``, above), as the command
+    line does, and every peer is given that language."""
     from tests.ui._latin import foreign_words
 
-    env = {k: v for k, v in os.environ.items() if k not in ("P2PCARDS_LANG", "LC_ALL")}
-    env |= {"P2PCARDS_HOME": str(tmp_path), "LC_MESSAGES": "", "LANG": "C.UTF-8"}
-    if how == "locale":
-        env["LANG"] = "ru_RU.UTF-8"
-    lang = ("--lang", "ru") if how == "--lang" else ()
-    out = run_demo("--no-multicast", "--seats", "2", lang=lang, env=env)
+    out = run_demo("--no-multicast", "--seats", "2", lang=(), env=_env(tmp_path, "ru_RU.UTF-8"))
     lines = out.splitlines()
     assert lines[0].startswith("== 2 участника в отдельных процессах; файлы в ")
     assert "== итог проверки у каждого участника" in lines
