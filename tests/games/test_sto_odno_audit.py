@@ -183,7 +183,7 @@ def test_basic_beats_random() -> None:
     game = load_game("101", seats=2)
     rng = random.Random(5)
     lost = {"basic": 0, "random": 0}
-    n = 60
+    n = 30  # (seed 5: basic lost 3, random 27)
     for i in range(n):
         names = ["basic", "random"] if i % 2 == 0 else ["random", "basic"]
         dealer = LocalDealer(game.new_state(), rng=random.Random(rng.getrandbits(64)))
