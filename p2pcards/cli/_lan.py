@@ -277,7 +277,7 @@ def parse_address(text: str, lang: str) -> net.Address | None:
     an IP address without a port (the host listens on a port of its own choosing,
     printed in its join lines), the message in ``lang``."""
     host, sep, port = text.rpartition(":")
-    if not sep or not port.isdigit() or not host or _is_ip(text.strip()):
+    if not sep or not port.isdigit() or not host or net.is_ip(text.strip()):
         typo = net.bad_port(text)
         if typo is not None:
             why = tr(
@@ -311,15 +311,6 @@ def parse_address(text: str, lang: str) -> net.Address | None:
         print(f"p2pcards: {why}", file=sys.stderr)
         raise SystemExit(2)
     return (host.strip("[]"), int(port))
-
-
-def _is_ip(text: str) -> bool:
-    """``text`` is an IP address alone (``fe80::1``: its last group is no port)."""
-    try:
-        ipaddress.ip_address(text)
-    except ValueError:
-        return False
-    return True
 
 
 async def find_table(

@@ -26,7 +26,7 @@ Framing (sans-I/O): ``FrameDecoder``, ``encode_frame``, ``FrameStream`` (trio).
 Errors: everything raised is a ``NetError``.
 """
 
-from p2pcards.net._address import bad_port, is_port
+from p2pcards.net._address import bad_port, is_ip, is_port
 from p2pcards.net._backoff import Backoff
 from p2pcards.net._browse import (
     Browser,
@@ -142,6 +142,8 @@ __all__ = [
     "encode_frame",
     "fingerprint",
     "handshake",
+    "is_ip",
+    "is_ip",
     "is_port",
     "open_mesh",
     "peer_id_of",

@@ -12,6 +12,16 @@ _DOTTED = re.compile(rf"{_LABEL}(?:\.{_LABEL})+\.?")
 (``anya``) may as well begin a table's name."""
 
 
+def is_ip(text: str) -> bool:
+    """``text`` is an IP address alone, v4 or v6 without brackets (``fe80::1``: its last
+    group is no port)."""
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
 def is_port(text: str) -> bool:
     """``text`` is a port number: ASCII digits of 1..65535."""
     return text.isascii() and text.isdigit() and 1 <= int(text) <= 65535

@@ -60,6 +60,7 @@ from zeroconf.const import _CLASS_IN, _FLAGS_QR_QUERY, _TYPE_PTR, _TYPE_SRV
 
 from p2pcards import PROTOCOL_VERSION
 from p2pcards._say import say
+from p2pcards.net._address import is_ip
 from p2pcards.net._errors import NetError
 from p2pcards.net._keys import fingerprint
 
@@ -178,7 +179,7 @@ def _interface_choice(interfaces: Sequence[str] | None) -> Any:
 
 def _local_addresses(interfaces: Sequence[str] | None) -> list[str]:
     if interfaces is not None:
-        return [a for a in interfaces if _is_ip(a)]
+        return [a for a in interfaces if is_ip(a)]
     import ifaddr  # a dependency of zeroconf
 
     found = []
@@ -187,14 +188,6 @@ def _local_addresses(interfaces: Sequence[str] | None) -> list[str]:
             if isinstance(ip.ip, str) and not ipaddress.ip_address(ip.ip).is_loopback:
                 found.append(ip.ip)
     return found or ["127.0.0.1"]
-
-
-def _is_ip(text: str) -> bool:
-    try:
-        ipaddress.ip_address(text)
-    except ValueError:
-        return False
-    return True
 
 
 async def _open_zeroconf(interfaces: Sequence[str] | None) -> Zeroconf:
