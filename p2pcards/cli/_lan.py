@@ -790,7 +790,7 @@ def departed_text(session: Session, gone: Departure, lang: str) -> str:
                 "away {s} s, longer than its stall limit ({limit} s), so the others may have "
                 "ended the game without you. If so, p2pcards games drop {id} drops it; "
                 "{command} tries again.",
-                s=int(away),
+                s=away_shown(away, session.stall_limit),
                 limit=int(session.stall_limit),
                 id=session.storage.log_path.stem[:8],
                 command=command,
@@ -819,6 +819,13 @@ def away_seconds(session: Session) -> float | None:
     back = getattr(session, "back_at", None)
     away = (back if back is not None else time.time()) - since
     return away if away > session.stall_limit else None
+
+
+def away_shown(away: float, stall_limit: float) -> int:
+    """The whole seconds said for ``away`` (longer than ``stall_limit``): its integer part,
+    but at least one more than the limit's (8.4 s away with a limit of 8 s is «9 с»: cut
+    to 8 it read «вас не было 8 с, дольше предела ожидания стола (8 с)»)."""
+    return max(int(away), int(stall_limit) + 1)
 
 
 _DEPARTED = {  # (the votes came back, 3+ seats) -> what the leave did
@@ -1195,7 +1202,7 @@ async def report_rejoin(
                             "its stall limit ({limit} s), so the others may have ended the "
                             "game without you. q leaves; p2pcards games drop {id} drops the "
                             "table",
-                            s=int(away),
+                            s=away_shown(away, session.stall_limit),
                             limit=int(session.stall_limit),
                             id=short_id,
                         )

@@ -143,7 +143,6 @@ __all__ = [
     "fingerprint",
     "handshake",
     "is_ip",
-    "is_ip",
     "is_port",
     "open_mesh",
     "peer_id_of",

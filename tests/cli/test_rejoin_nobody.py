@@ -14,7 +14,13 @@ from types import SimpleNamespace
 import pytest
 import trio
 
-from p2pcards.cli._lan import away_seconds, departed_text, nobody_seconds, report_rejoin
+from p2pcards.cli._lan import (
+    away_seconds,
+    away_shown,
+    departed_text,
+    nobody_seconds,
+    report_rejoin,
+)
 from p2pcards.peer import Departure
 
 
@@ -213,3 +219,11 @@ def test_a_table_with_a_short_stall_limit_says_sooner_that_nobody_answers() -> N
     assert nobody_seconds(120.0) == 20.0  # (the default stall limit)
     assert nobody_seconds(8.0) == 8.0
     assert nobody_seconds(20.0) == 20.0
+
+
+def test_the_time_away_said_is_longer_than_the_stall_limit() -> None:
+    """8.4 s away past a limit of 8 s was said «вас не было 8 с, дольше предела ожидания
+    стола (8 с)» (a clean-clone run of tests/cli/test_lan_comeback): now 9."""
+    assert away_shown(8.4, 8.0) == 9
+    assert away_shown(100.5, 60.0) == 100
+    assert away_shown(61.0, 60.0) == 61
