@@ -111,14 +111,17 @@ class Awaiting:
     these seats; ``voters``: whether any seat can vote them out once the stall limit
     passes (this seat, heard from the others, not awaited, its vote not cast yet, or
     another seat, not awaited, whose link is up); False: nobody can (every other link
-    is down and this seat has voted, or it restarted and has heard no one)."""
+    is down and this seat has voted, or it restarted and has heard no one); None: nobody
+    can, but an awaited seat's link is up (a voter back after a crash, about to cast the
+    vote awaited from it): the wait ends by that seat's own entry, so a front end says no
+    stall limit (it said «на связи нет никого…» while that seat was back)."""
 
     seats: tuple[int, ...]
     reason: Reason
     for_seat: int | None = None
     pass_no: int | None = None
     waited_ms: int = 0
-    voters: bool = True
+    voters: bool | None = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -653,17 +656,22 @@ class SeatController:
         for_seat, pass_no = self._about(exp)
         # (a seat voted out cannot vote against the seat that withholds its vote)
         out = (*seats, for_seat) if reason == "abandon" and for_seat is not None else seats
-        return Awaiting(seats, reason, for_seat, pass_no, waited, self._voters(out))
+        return Awaiting(seats, reason, for_seat, pass_no, waited, self._voters(out, seats))
 
-    def _voters(self, awaited: tuple[int, ...]) -> bool:
-        """Whether a seat can vote ``awaited`` out at the stall limit (:class:`Awaiting`)."""
+    def _voters(self, awaited: tuple[int, ...], seats: tuple[int, ...]) -> bool | None:
+        """Whether a seat can vote ``awaited`` out at the stall limit (:class:`Awaiting`);
+        None: nobody can, but one of ``seats`` (those whose entry is awaited) is connected."""
         s = self.session
         t = s.table
         me = s.seat
         if me is not None and me not in awaited and s.heard and not (t.left or self._left):
             if t.voting is None and not t.halted:
                 return True
-        return any(up for x, up in enumerate(self._connected) if x != me and x not in awaited)
+        if any(up for x, up in enumerate(self._connected) if x != me and x not in awaited):
+            return True
+        if any(self._connected[x] for x in seats if x != me and 0 <= x < len(self._connected)):
+            return None
+        return False
 
     def _about(self, exp: Any) -> tuple[int | None, int | None]:
         """(for_seat, pass_no) of the current step: from the step's structured ``about``

@@ -104,7 +104,7 @@ def waiting_line(
     seconds: float | None = None,
     limit: float | None = None,
     rounds: bool = False,
-    voters: bool = True,
+    voters: bool | None = True,
 ) -> str:
     """ "waiting for Boris, Vera…" / "ждём: Борис, Вера…", with " 12 s" / " 12 с" when
     ``seconds`` is given (whole seconds, never negative).  ``limit``: the table's stall
@@ -114,11 +114,15 @@ def waiting_line(
     раздачу без этого игрока»; ``rounds``: 101's "round"), so that nobody waited for is
     surprised by the vote.  It never counts past the limit («39 с из 30»): once it has
     passed, it says so, and with ``voters`` False (the seat controller's
-    ``Awaiting.voters``: no seat connected can vote) that nobody can end the hand."""
+    ``Awaiting.voters``: no seat connected can vote) that nobody can end the hand; with
+    ``voters`` None (nobody can vote, but the awaited seat is connected: a voter back,
+    about to vote) it says no limit at all, only the seconds."""
     who = names.join(seats, t)
     if seconds is None:
         return t("waiting for {names}…", names=who)
     s = max(0, int(seconds))
+    if voters is None:
+        limit = None
     if limit is not None and limit > 0 and s >= limit:
         return _past_limit(t, who, int(limit), rounds, voters)
     if limit is not None and limit > 0 and s >= limit / 2:
@@ -140,7 +144,7 @@ def waiting_line(
     return t("waiting for {names}… {s} s", names=who, s=s)
 
 
-def _past_limit(t: Texts, who: str, limit: int, rounds: bool, voters: bool) -> str:
+def _past_limit(t: Texts, who: str, limit: int, rounds: bool, voters: bool | None) -> str:
     """:func:`waiting_line` once the stall limit has passed."""
     if not voters:
         if rounds:

@@ -24,6 +24,8 @@ from p2pcards.peer import (
     MoveNotLegal,
     Notice,
     NotYourTurn,
+    PeerBack,
+    PeerLost,
     PlayError,
     Resynced,
     SeatClosed,
@@ -42,7 +44,7 @@ from p2pcards.table import (
     Waiting,
     YourTurn,
 )
-from p2pcards.ui import Names, Texts, awaiting_line
+from p2pcards.ui import Names, Texts, awaiting_line, waiting_line
 from tests.table.harness import Harness
 
 
@@ -510,5 +512,32 @@ async def test_the_awaiting_says_whether_anyone_can_vote_at_the_stall_limit(
     a = c.snapshot().awaiting
     assert a is not None and (a.seats, a.reason, a.for_seat) == ((2,), "abandon", 0)
     assert a.voters is False
-    c._connected[2] = True  # (the awaited voter's own link counts for nothing)
+    c._connected[0] = True  # (the seat voted against cannot vote)
     assert c.snapshot().awaiting.voters is False  # type: ignore[union-attr]
+
+
+async def test_a_voter_back_is_waited_for_without_the_stall_limit(tmp_path: Path) -> None:
+    """A new user's trial (session 10): Борис, a voter, died and came back, about to
+    vote; Аня, who had voted, still read «…прошёл, но на связи нет никого, кто мог бы
+    закончить раздачу без этого игрока» until the hand ended.  With the awaited voter's
+    link up, ``Awaiting.voters`` is None and the line says only the seconds; down again,
+    False."""
+    ss = _sessions("akulina", 3, 1, tmp_path)
+    _start(ss)
+    rngs = [random.Random(i) for i in range(3)]
+    while not ss[0].controller.snapshot().my_turn:
+        assert _bot_step(ss, rngs)
+    c = ss[1].controller
+    ss[1].handle(ss[1].table.abandon(0))  # seat 1 votes seat 0 out; seat 2 has not yet
+    c._publish(PeerBack(2, "Борис"))  # seat 2 (the awaited voter) back
+    a = c.snapshot().awaiting
+    assert a is not None and (a.seats, a.for_seat, a.voters) == ((2,), 0, None)
+    t = Texts("ru")
+    names = Names(("Вера", "Аня", "Борис"))
+    assert waiting_line(t, names, a.seats, 95, limit=30, voters=a.voters) == "ждём: Борис… 95 с"
+    c._publish(PeerLost(2, "Борис", "reset"))
+    assert c.snapshot().awaiting.voters is False  # type: ignore[union-attr]
+    assert waiting_line(t, names, (2,), 95, limit=30, voters=False) == (
+        "ждём: Борис… предел ожидания (30 с) прошёл, но на связи нет никого, кто мог бы "
+        "закончить раздачу без этого игрока"
+    )

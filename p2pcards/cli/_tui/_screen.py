@@ -23,7 +23,7 @@ def waiting_text(
     seconds: float,
     limit: float | None = None,
     rounds: bool = False,
-    voters: bool = True,
+    voters: bool | None = True,
 ) -> Text:
     """ "waiting for Boris… 12 s" / "ждём: Борис… 12 с" (whole seconds, never negative);
     ``limit``: the table's stall limit, said from half of it on, ``rounds``: 101's word,
@@ -84,7 +84,7 @@ def render_screen(
     over: bool = False,
     sheet: RenderableType | None = None,
     stall_limit: float | None = None,
-    voters: bool = True,
+    voters: bool | None = True,
 ) -> Group:
     """The whole screen of ``view.seat`` as one rich renderable.
 

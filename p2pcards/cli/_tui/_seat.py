@@ -71,7 +71,7 @@ class TerminalSeat:
         self.table_code = ""
         """The LAN table's code, shown in the title line ('' offline)."""
         self.stall_limit: float | None = None
-        self.voters = True
+        self.voters: bool | None = True
         """Whether a seat connected can vote the awaited seat out once the stall limit
         passes (the seat controller's ``Awaiting.voters``): the waiting line says so."""
         """The LAN table's stall limit (seconds), said on the waiting line from half of it
