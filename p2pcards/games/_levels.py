@@ -28,11 +28,6 @@ _STRONG: dict[str, str] = {
 _CACHE: dict[tuple[str, str], Player] = {}
 
 
-def has_strong(info: GameInfo[Any]) -> bool:
-    """True when ``info``'s game has a strong bot (levels medium/hard differ from easy)."""
-    return info.name in _STRONG
-
-
 def strong_bot(info: GameInfo[Any], level: str = "hard") -> Player:
     """The strong bot of ``info``'s game at ``level`` ("medium" or "hard"); ``basic`` for
     a game without one.  Raises OptionError for an unknown level."""

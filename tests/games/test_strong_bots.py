@@ -13,7 +13,7 @@ import pytest
 
 from p2pcards.cards import Suit, parse_cards
 from p2pcards.games import Decision, LocalDealer, Move, View, load_game
-from p2pcards.games._levels import has_strong, resolve_bot, strong_bot
+from p2pcards.games._levels import has_strong_bot, resolve_bot, strong_bot
 from p2pcards.games._search import LEVELS
 from p2pcards.games.sto_odno import GAME as STO
 from p2pcards.games.sto_odno import _strong as sto_strong
@@ -200,7 +200,7 @@ def test_101_weighs_deals_by_what_the_others_played() -> None:
 
 
 def test_levels_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert has_strong(STO) and has_strong(SUN)
+    assert has_strong_bot(STO) and has_strong_bot(SUN)
     assert resolve_bot(STO, "strong") is resolve_bot(STO, "hard")
     asked: list[int] = []
     real = sun_strong.sample_deals
